@@ -1,0 +1,51 @@
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('back-office record screens', () => {
+  test('create, view and edit an asset with validation and a reference', async ({ page }) => {
+    await signIn(page, 'admin@hub.example', undefined, '/admin/assetentity');
+    await page.getByRole('link', { name: 'Create' }).click();
+    await expect(page.getByRole('heading', { name: 'Create Asset' })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Some of the fields are missing or invalid, please check your form.')).toBeVisible();
+    await expect(page.getByText('This field is required')).toHaveCount(2);
+    await page.screenshot({ path: 'test-results/screens/admin-asset-create-errors.png', fullPage: true });
+    await page.getByRole('combobox', { name: 'Asset Type' }).click();
+    await page.getByRole('option', { name: 'Tool' }).click();
+    await page.getByRole('textbox', { name: 'Asset Name/Description' }).fill('Cordless hammer drill');
+    await page.getByRole('textbox', { name: 'Brand' }).fill('Makita');
+    await page.getByRole('combobox', { name: 'Parent Asset' }).fill('Service');
+    await page.getByRole('option', { name: 'Service van' }).first().click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully added Asset')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/assetentity$/);
+
+    await page.getByLabel('Search').fill('hammer');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page.getByRole('link', { name: 'View Cordless hammer drill' }).click();
+    await expect(page.getByText('Makita')).toBeVisible();
+    await expect(page.getByText('Service van')).toBeVisible();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await page.getByRole('textbox', { name: 'Brand' }).fill('Milwaukee');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully edited Asset')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Cordless hammer drill/ })).toContainText('Milwaukee');
+  });
+
+  test('an attachment uploads its file through a multipart save and downloads again', async ({ page }) => {
+    await signIn(page, 'super@hub.example', undefined, '/admin/assetattachmentsentity/create');
+    await expect(page.getByRole('heading', { name: 'Create Asset Attachment' })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Attachment' }).click();
+    await (await chooser).setFiles({ name: 'test-tag.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 test and tag') });
+    await page.getByRole('combobox', { name: 'Asset', exact: true }).fill('Multifunction');
+    await page.getByRole('option', { name: 'Multifunction installation tester' }).first().click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully added Asset Attachment')).toBeVisible();
+    await page.getByRole('link', { name: /^View / }).first().click();
+    const link = page.getByRole('link', { name: 'test-tag.pdf' });
+    await expect(link).toBeVisible();
+    const res = await page.request.get((await link.getAttribute('href'))!);
+    expect(await res.text()).toBe('%PDF-1.4 test and tag');
+  });
+});

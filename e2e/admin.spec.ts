@@ -1,0 +1,128 @@
+import { readFileSync } from 'node:fs';
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
+
+test.describe('back-office lists', () => {
+  test('an administrator searches, sorts, pages, exports and deletes assets', async ({ page }) => {
+    await signIn(page, 'admin@hub.example', undefined, '/admin');
+    await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible();
+    await page.getByRole('link', { name: 'Assets', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
+    await expect(page.getByText('1 of 1')).toBeVisible();
+    await expect(page.getByRole('row', { name: /Multifunction installation tester/ }).first()).toBeVisible();
+    const all = await page.getByRole('row').count();
+    expect(all).toBeGreaterThanOrEqual(9);
+    await page.screenshot({ path: 'test-results/screens/admin-assets.png', fullPage: true });
+
+    await page.getByLabel('Search').fill('ladder');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(page.getByRole('row')).toHaveCount(3);
+    expect(await page.evaluate(() => localStorage.getItem('searchedValue'))).toBe('ladder');
+    await page.getByLabel('Search').fill('');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await expect(page.getByRole('row')).toHaveCount(all);
+
+    await page.getByRole('button', { name: 'Asset Name/Description' }).click();
+    await expect(page.getByLabel('descending')).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).toContainText('Service van');
+    await page.getByRole('button', { name: 'Asset Name/Description' }).click();
+    await expect(page.getByLabel('ascending')).toBeVisible();
+    await expect(page.getByRole('row').nth(1)).not.toContainText('Service van');
+    await page.getByRole('button', { name: 'Asset Name/Description' }).click();
+    await expect(page.getByLabel('ascending')).toHaveCount(0);
+
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByText('Asset Type', { exact: true }).first().locator('xpath=following-sibling::*[1]').click();
+    await page.getByRole('option', { name: 'Harness' }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByRole('button', { name: 'Filters applied' })).toBeVisible();
+    await expect(page.getByRole('row')).toHaveCount(3);
+
+    await page.getByLabel('Select all on this page').check();
+    await expect(page.getByText('2 items are selected')).toBeVisible();
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: 'Export' }).click();
+    const csv = await (await download).path();
+    const text = readFileSync(csv, 'utf8');
+    expect(text.split('\n').filter(Boolean)).toHaveLength(3);
+    expect(text).toContain('Full body harness');
+
+    await page.getByRole('button', { name: 'Delete', exact: true }).click();
+    await expect(page.getByText('Are you sure you want to delete all the selected items?')).toBeVisible();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('All selected items are deleted successfully')).toBeVisible();
+    await expect(page.getByText('No results found')).toBeVisible();
+  });
+
+  test('a parent asset cannot be deleted: the spec message shows', async ({ page }) => {
+    await signIn(page, 'super@hub.example', undefined, '/admin/memberorganisationentity');
+    await expect(page.getByRole('heading', { name: 'Organisations' })).toBeVisible();
+    await page.getByRole('row', { name: /Sparkright/ }).getByRole('button', { name: 'Delete' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+    await expect(page.getByText('This record could not be deleted because of an association or because it has linked child/parent assets')).toBeVisible();
+  });
+
+  test('a member sees only what they may read; forbidden screens go to 404', async ({ page }) => {
+    await signIn(page, 'worker@voltline.example', undefined, '/admin');
+    await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Assets', exact: true })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'API Keys' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Feedback and Helps' })).toHaveCount(0);
+    await page.getByRole('link', { name: 'Assets', exact: true }).click();
+    await expect(page.getByRole('row').nth(1)).toContainText('VL-');
+    const rows = await page.getByRole('row').allInnerTexts();
+    expect(rows.some((r) => r.includes('SR-'))).toBe(false);
+    await expect(page.getByRole('button', { name: /^Delete/ })).toHaveCount(0);
+    await page.goto('/admin/apikeyentity');
+    await expect(page).toHaveURL(/\/404$/);
+    await page.setViewportSize({ width: 375, height: 812 });
+    await page.goto('/admin/assetentity');
+    await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
+    await page.screenshot({ path: 'test-results/screens/admin-assets-phone.png', fullPage: true });
+  });
+});
+
+test.describe('back-office special pages', () => {
+  test('templates show one tab per document type with templates, in order', async ({ page }) => {
+    await signIn(page, 'admin@hub.example', undefined, '/admin/templateentity');
+    const tabs = page.getByRole('tab');
+    await expect(tabs).toHaveText(['SWMS', 'SDS', 'Workshop / Warehouse']);
+    await expect(page.getByRole('row', { name: /SWMS template/ })).toBeVisible();
+    await page.getByRole('tab', { name: 'SDS' }).click();
+    await expect(page.getByRole('row', { name: /Safety data sheet register/ })).toBeVisible();
+    await expect(page.getByRole('row', { name: /SWMS template/ })).toHaveCount(0);
+  });
+
+  test('a date range filter narrows the list', async ({ page }) => {
+    await signIn(page, 'admin@hub.example', undefined, '/admin/licenceentity');
+    await expect(page.getByRole('row', { name: /Driver licence/ }).first()).toBeVisible();
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByLabel('Renewal Date from').fill('2027-01-01');
+    await page.getByLabel('Renewal Date to').fill('2027-12-31');
+    await page.getByRole('button', { name: 'Apply Filters' }).click();
+    await expect(page.getByRole('row', { name: /Driver licence/ })).toHaveCount(0);
+    await expect(page.getByRole('row', { name: /Electrical licence/ })).toHaveCount(2);
+  });
+});
+
+test('organisations: Assign Forms adds a form to the selected organisations', async ({ page }) => {
+  await signIn(page, 'admin@hub.example', undefined, '/admin/formsentity/create');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Ladder pre-use check');
+  await page.getByRole('combobox', { name: 'Form Type' }).click();
+  await page.getByRole('option', { name: 'Inspections' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('Successfully added Form')).toBeVisible();
+
+  await page.goto('/admin/memberorganisationentity');
+  await page.getByRole('row', { name: /Voltline Services/ }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Assign Forms' }).click();
+  await page.getByRole('dialog').getByRole('textbox', { name: 'Forms' }).or(page.getByRole('dialog').getByRole('combobox', { name: 'Forms' })).first().click({ force: true });
+  await page.getByRole('option', { name: 'Ladder pre-use check' }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('button', { name: 'Assign', exact: true }).click();
+  await expect(page.getByText('The forms are assigned to the selected organisations.')).toBeVisible();
+  await page.getByRole('button', { name: 'Close' }).click();
+  await page.getByRole('link', { name: 'View Voltline Services' }).click();
+  await expect(page.getByText(/Ladder pre-use check/)).toBeVisible();
+});

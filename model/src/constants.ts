@@ -1,0 +1,17 @@
+/** Business constants of data-layer.md section 9. */
+export const MB = 1_000_000;
+export const DEFAULT_MAX_UPLOAD_BYTES = 100 * MB;
+export const ATTACHMENT_MAX_BYTES = 20 * MB;
+export const DEFAULT_PAGE_SIZE = 10;
+export const LOOKUP_TAKE = 10;
+export const LOOKUP_DEBOUNCE_MS = 500;
+export const DOCUMENT_SEARCH_DEBOUNCE_MS = 300;
+export const INT_MIN = -2147483648;
+export const INT_MAX = 2147483647;
+export const PASSWORD_MIN = 12;
+export const PASSWORD_MAX = 128;
+export const WIRE_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
+export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
+export const FILTER_DATE_FORMAT = 'YYYY-MM-DD';
+/** Largest page a list query may ask for. */
+export const MAX_TAKE = 1000;

@@ -1,0 +1,207 @@
+import type { EnumDef } from './enums';
+
+/** Every field kind the model knows; each has its behaviour in `kinds/`. */
+export type FieldKind =
+  | 'text'
+  | 'textarea'
+  | 'email'
+  | 'url'
+  | 'password'
+  | 'integer'
+  | 'number'
+  | 'boolean'
+  | 'date'
+  | 'datetime'
+  | 'enum'
+  | 'json'
+  | 'file'
+  | 'reference'
+  | 'children'
+  | 'links';
+
+export interface FieldBase {
+  label?: string;
+  required?: boolean;
+  /** Shown but never written by clients (derived or server-managed). */
+  readOnly?: boolean;
+  /** Not shown in generic screens, still part of the API. */
+  hidden?: boolean;
+  /** Writable on create only. */
+  immutable?: boolean;
+  /** Checked by querying the same field: 'This value entered has already been used'. */
+  unique?: boolean;
+  /** Offered by the list screens' search box. */
+  searchable?: boolean;
+  /** Never returned by the API (passwords). */
+  writeOnly?: boolean;
+  /** Field order in generic screens (10-200). */
+  order?: number;
+  /** Attribute group (fieldset) in generic screens. */
+  group?: string;
+  minLength?: number;
+  maxLength?: number;
+  /** Server-side default on create. */
+  default?: string | number | boolean;
+  /** Column name override (snake_case of the field name otherwise). */
+  column?: string;
+  description?: string;
+}
+
+export interface ScalarField extends FieldBase {
+  kind: 'text' | 'textarea' | 'email' | 'url' | 'password' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'json';
+}
+export interface EnumField<V extends string = string> extends FieldBase {
+  kind: 'enum';
+  enum: EnumDef<V>;
+}
+export interface FileField extends FieldBase {
+  kind: 'file';
+  /** Upload limit in bytes (1 MB = 1,000,000 bytes). */
+  maxBytes?: number;
+  /** Accepted content types (prefixes like 'image/' allowed). */
+  accept?: readonly string[];
+}
+export interface ReferenceField<T extends string = string> extends FieldBase {
+  kind: 'reference';
+  target: T;
+  /** What deleting the target does to this row. */
+  onDelete?: 'cascade' | 'set null' | 'restrict';
+}
+/** The other side of a reference: rows of `target` whose `inverse` reference points here. */
+export interface ChildrenField<T extends string = string> extends FieldBase {
+  kind: 'children';
+  target: T;
+  inverse: string;
+}
+/** Many-to-many through a link entity: `self` is the link's reference to this entity, `other` to the far side. */
+export interface LinksField extends FieldBase {
+  kind: 'links';
+  link: string;
+  self: string;
+  other: string;
+  /** The far side's entity, filled in by the registry. */
+  target?: string;
+  minItems?: number;
+}
+
+export type Field = ScalarField | EnumField | FileField | ReferenceField | ChildrenField | LinksField;
+
+/**
+ * Which rows a member (MehubAccount) may see and change; administrators see everything.
+ * - org: the row's reference `ref` is the caller's organisation
+ * - self: the row is the caller's organisation
+ * - via: the row is visible when the row it references through `ref` is visible
+ * - shared: every signed-in user reads every row (writes per the matrix)
+ * - custom: a named rule in the server's access module (forms, submissions, documents)
+ */
+export type Scope =
+  | { kind: 'org'; ref: string }
+  | { kind: 'self' }
+  | { kind: 'via'; ref: string }
+  | { kind: 'shared' }
+  | { kind: 'custom'; rule: 'forms' | 'submissions' | 'documents' | 'accounts' };
+
+export interface EntityDef {
+  name: string;
+  label: string;
+  /** Plural label for list screens. */
+  plural?: string;
+  table: string;
+  /** The field that names a record in pickers and titles. */
+  display: string;
+  fields: Record<string, Field>;
+  scope: Scope;
+  /** Link entities join two others. */
+  link?: { left: string; right: string };
+  /** Deleting a row also deletes reminder logs whose entityID equals its id. */
+  deletesReminderLogs?: boolean;
+  /** Cross-field rules (e.g. a document's file xor link), run after the field checks. */
+  rules?: readonly string[];
+}
+
+export function defineEntity<const E extends EntityDef>(entity: E): E {
+  return entity;
+}
+
+type Opts = Omit<FieldBase, never>;
+
+export const f = {
+  text: <const O extends Opts>(o?: O) => ({ kind: 'text', ...o }) as { kind: 'text' } & O,
+  textarea: <const O extends Opts>(o?: O) => ({ kind: 'textarea', ...o }) as { kind: 'textarea' } & O,
+  email: <const O extends Opts>(o?: O) => ({ kind: 'email', ...o }) as { kind: 'email' } & O,
+  url: <const O extends Opts>(o?: O) => ({ kind: 'url', ...o }) as { kind: 'url' } & O,
+  password: <const O extends Opts>(o?: O) =>
+    ({ kind: 'password', writeOnly: true, minLength: 12, maxLength: 128, ...o }) as { kind: 'password' } & O,
+  integer: <const O extends Opts>(o?: O) => ({ kind: 'integer', ...o }) as { kind: 'integer' } & O,
+  number: <const O extends Opts>(o?: O) => ({ kind: 'number', ...o }) as { kind: 'number' } & O,
+  boolean: <const O extends Opts>(o?: O) => ({ kind: 'boolean', ...o }) as { kind: 'boolean' } & O,
+  date: <const O extends Opts>(o?: O) => ({ kind: 'date', ...o }) as { kind: 'date' } & O,
+  datetime: <const O extends Opts>(o?: O) => ({ kind: 'datetime', ...o }) as { kind: 'datetime' } & O,
+  json: <const O extends Opts>(o?: O) => ({ kind: 'json', ...o }) as { kind: 'json' } & O,
+  enum: <V extends string, const O extends Opts>(e: EnumDef<V>, o?: O) =>
+    ({ kind: 'enum', enum: e, ...o }) as { kind: 'enum'; enum: EnumDef<V> } & O,
+  file: <const O extends Omit<FileField, 'kind'>>(o?: O) => ({ kind: 'file', ...o }) as { kind: 'file' } & O,
+  ref: <const T extends string, const O extends Omit<ReferenceField, 'kind' | 'target'>>(target: T, o?: O) =>
+    ({ kind: 'reference', target, ...o }) as { kind: 'reference'; target: T } & O,
+  children: <const T extends string, const O extends Opts>(target: T, inverse: string, o?: O) =>
+    ({ kind: 'children', target, inverse, ...o }) as { kind: 'children'; target: T; inverse: string } & O,
+  links: <const O extends Omit<LinksField, 'kind' | 'link' | 'self' | 'other'>>(
+    link: string,
+    self: string,
+    other: string,
+    o?: O,
+  ) => ({ kind: 'links', link, self, other, ...o }) as { kind: 'links'; link: string; self: string; other: string } & O,
+};
+
+/** A link entity: two required references, named as the spec names them (formsId, memberOrganisationsId). */
+export function defineLink<const L extends string, const R extends string>(
+  name: string,
+  table: string,
+  left: [string, L],
+  right: [string, R],
+) {
+  return defineEntity({
+    name,
+    label: name.replace(/([a-z])([A-Z])/g, '$1 $2'),
+    table,
+    display: 'id',
+    fields: {
+      [left[0]]: { kind: 'reference', target: left[1], required: true, onDelete: 'cascade' },
+      [right[0]]: { kind: 'reference', target: right[1], required: true, onDelete: 'cascade' },
+    } as Record<string, ReferenceField>,
+    scope: { kind: 'via', ref: left[0] },
+    link: { left: left[0], right: right[0] },
+  });
+}
+
+export function snake(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, '$1_$2')
+    .replace(/([A-Z])([A-Z][a-z])/g, '$1_$2')
+    .toLowerCase();
+}
+
+export function lowerFirst(s: string): string {
+  return s.charAt(0).toLowerCase() + s.slice(1);
+}
+
+/** Names of the GraphQL operations of an entity, derived from its name as the spec does. */
+export function opNames(entity: string) {
+  const lower = lowerFirst(entity);
+  return {
+    type: entity,
+    input: `${entity}Input`,
+    byId: lower,
+    list: `${lower}s`,
+    count: `count${entity}s`,
+    conditional: `${lower}sConditional`,
+    countConditional: `count${entity}sConditional`,
+    create: `create${entity}`,
+    update: `update${entity}`,
+    delete: `delete${entity}`,
+    deleteConditional: `delete${entity}sConditional`,
+    updateConditional: `update${entity}sConditional`,
+    inputArg: `${lower}Models`,
+    idsArg: `${lower}Ids`,
+  };
+}

@@ -1,0 +1,35 @@
+import { defineEntity, f } from '../define';
+import { AssetStatus, AssetType, InspectionFrequency } from '../enums';
+
+export const asset = defineEntity({
+  name: 'AssetEntity',
+  label: 'Asset',
+  table: 'asset',
+  display: 'description',
+  scope: { kind: 'org', ref: 'memberOrganisation' },
+  deletesReminderLogs: true,
+  fields: {
+    assetType: f.enum(AssetType, { label: 'Asset Type', required: true, order: 10 }),
+    assetID: f.text({ label: 'Asset ID', searchable: true, order: 20 }),
+    brand: f.text({ label: 'Brand', order: 30 }),
+    assetModel: f.text({ label: 'Model', order: 40 }),
+    serialNumber: f.text({ label: 'Serial Number', searchable: true, order: 50 }),
+    description: f.text({ label: 'Asset Name/Description', required: true, searchable: true, order: 60 }),
+    status: f.enum(AssetStatus, { label: 'Status', required: true, default: 'IN_SERVICE', order: 70 }),
+    registration: f.text({ label: 'Registration', order: 80 }),
+    registrationRenewalDate: f.datetime({ label: 'Registration Renewal Date', order: 90 }),
+    serviceDueDate: f.datetime({ label: 'Service Due Date', order: 100 }),
+    inspectionFrequency: f.enum(InspectionFrequency, { label: 'Inspection Frequency', default: 'THREE_MONTHS', order: 110 }),
+    lastInspection: f.datetime({ label: 'Last Inspection', order: 120 }),
+    nextInspection: f.datetime({ label: 'Next Inspection', order: 130 }),
+    comments: f.textarea({ label: 'Comments', order: 140 }),
+    reminderNotification: f.datetime({ label: 'Reminder Notification', hidden: true }),
+    secondReminder: f.datetime({ label: 'Second Reminder', hidden: true }),
+    assetAttachmentss: f.children('AssetAttachmentsEntity', 'asset', { label: 'Attachments', order: 150 }),
+    memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Member Organisation', hidden: true, onDelete: 'cascade' }),
+    parentAsset: f.ref('AssetEntity', { label: 'Parent Asset', onDelete: 'restrict', order: 160 }),
+    assetss: f.children('AssetEntity', 'parentAsset', { label: 'Child Assets', order: 170 }),
+    formSubmissionss: f.links('FormSubmissionsAssets', 'assets', 'formSubmissions', { label: 'Form Submissions' }),
+    mehubAccountss: f.links('AssetsMehubAccounts', 'assets', 'mehubAccounts', { label: 'Assignees', order: 180 }),
+  },
+});

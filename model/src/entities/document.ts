@@ -1,0 +1,28 @@
+import { defineEntity, f } from '../define';
+import { DocumentStatus } from '../enums';
+
+export const document = defineEntity({
+  name: 'DocumentEntity',
+  label: 'Document',
+  table: 'document',
+  display: 'documentName',
+  scope: { kind: 'custom', rule: 'documents' },
+  rules: ['documentFileOrLink'],
+  fields: {
+    documentName: f.text({ label: 'Document Name', required: true, searchable: true, order: 10 }),
+    documentUpload: f.file({ label: 'Document Upload', order: 20 }),
+    documentLink: f.url({ label: 'Document Link', order: 30 }),
+    commentBox: f.textarea({ label: 'Comments', order: 40 }),
+    annualReview: f.boolean({ label: 'Annual Review', default: true, order: 50 }),
+    status: f.enum(DocumentStatus, { label: 'Status', hidden: true, default: 'ACTIVE' }),
+    memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Member Organisation', hidden: true, onDelete: 'cascade' }),
+    documentTypess: f.links('DocumentTypesDocuments', 'documents', 'documentTypes', {
+      label: 'Document Types',
+      required: true,
+      minItems: 1,
+      order: 60,
+    }),
+    formSubmissionss: f.links('FormSubmissionsDocuments', 'documents', 'formSubmissions', { label: 'Form Submissions' }),
+    mehubAccountss: f.links('DocumentsMehubAccounts', 'documents', 'mehubAccounts', { label: 'Accounts' }),
+  },
+});

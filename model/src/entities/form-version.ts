@@ -1,0 +1,16 @@
+import { defineEntity, f } from '../define';
+
+export const formVersion = defineEntity({
+  name: 'FormsEntityFormVersion',
+  label: 'Form Version',
+  table: 'forms_entity_form_version',
+  display: 'version',
+  scope: { kind: 'shared' },
+  fields: {
+    version: f.integer({ label: 'Version', required: true, default: 1, order: 10 }),
+    form: f.ref('FormsEntity', { label: 'Form', required: true, onDelete: 'cascade', order: 20 }),
+    active: f.boolean({ label: 'Active', default: false, order: 30 }),
+    formData: f.json({ label: 'Form Data' }),
+    submissionData: f.json({ label: 'Submission Data' }),
+  },
+});

@@ -1,0 +1,103 @@
+import { roleFacts, type RoleName } from './roles';
+
+/** Groups of data-layer.md section 6. */
+export const GROUP_NAMES = ['Super Administrators', 'MehubAdmin', 'MehubAccount', 'Visitors'] as const;
+export type GroupName = (typeof GROUP_NAMES)[number];
+
+/** Groups whose members may enter the back-office. */
+export const BACKEND_GROUPS: readonly GroupName[] = ['Super Administrators', 'MehubAdmin', 'MehubAccount'];
+export const ADMIN_GROUPS: readonly GroupName[] = ['Super Administrators', 'MehubAdmin'];
+
+export type Operation = 'create' | 'read' | 'update' | 'delete';
+export const OPERATIONS: readonly Operation[] = ['create', 'read', 'update', 'delete'];
+
+/** Rights as the spec writes them: a string of C, R, U, D. Role rules add rights for some roles only. */
+export interface Grant {
+  rights: string;
+  roles?: Partial<Record<'C' | 'R' | 'U' | 'D', readonly RoleName[]>>;
+}
+
+const g = (rights: string, roles?: Grant['roles']): Grant => ({ rights, roles });
+
+/**
+ * The MehubAccount column of the matrix. Entities the spec leaves out of the matrix
+ * (form versions, form tiles) are read by members because the member site shows them.
+ */
+export const memberMatrix: Record<string, Grant> = {
+  ApikeyEntity: g(''),
+  AdditionalAttachmentEntity: g('RCUD'),
+  AssetEntity: g('RCU', { D: roleFacts.assetDelete }),
+  AssetAttachmentsEntity: g('RCU'),
+  DocumentEntity: g('RC', { U: roleFacts.documentUpdate }),
+  DocumentTypesEntity: g('R'),
+  FeedbackAndHelpEntity: g('C'),
+  FormReviewRequestEntity: g('', { U: roleFacts.reviewRequestUpdate }),
+  FormSubmissionsEntity: g('RC', { U: roleFacts.submissionUpdate }),
+  FormsEntity: g('RC'),
+  FormsEntityFormVersion: g('R'),
+  FormsEntityFormTileEntity: g('R'),
+  GuidanceEntity: g('R'),
+  HomePageLinkEntity: g('R'),
+  LicenceEntity: g('RCUD'),
+  LicenceAttachmentsEntity: g('RCUD'),
+  ReminderLogEntity: g('RCUD'),
+  MehubAccountEntity: g('RU'),
+  MehubAdminEntity: g(''),
+  MemberOrganisationEntity: g('R'),
+  NewsEntity: g('R'),
+  RoleEntity: g('R'),
+  RoleSafetyLinkPermissionEntity: g('R'),
+  SafetyLinkEntity: g('R'),
+  SafetyLinkSectionEntity: g('R'),
+  SearchesEntity: g('C'),
+  StandardEntity: g('R'),
+  TemplateEntity: g('R'),
+  MehubAccountTimelineEventsEntity: g('R'),
+  FormSubmissionsAssets: g('RCUD'),
+  FormsDocumentTypes: g('RCUD'),
+  DocumentTypesDocuments: g('RCUD'),
+  FormSubmissionsDocuments: g('RCUD'),
+  DocumentsMehubAccounts: g('RCUD'),
+  AssetsMehubAccounts: g('RCU'),
+  FormsMemberOrganisations: g('R'),
+  DocumentTypesTemplates: g('R'),
+  RolesMeaDocumentAccess: g(''),
+};
+
+/** Visitors: nothing, except read on role-document access. */
+export const visitorMatrix: Record<string, Grant> = {
+  RolesMeaDocumentAccess: g('R'),
+};
+
+const LETTER: Record<Operation, 'C' | 'R' | 'U' | 'D'> = { create: 'C', read: 'R', update: 'U', delete: 'D' };
+
+function grants(grant: Grant | undefined, op: Operation, role: string | null | undefined): boolean {
+  if (!grant) return false;
+  const letter = LETTER[op];
+  if (grant.rights.includes(letter)) return true;
+  const roles = grant.roles?.[letter];
+  return !!role && !!roles && (roles as readonly string[]).includes(role);
+}
+
+/**
+ * Whether a user in `groups` (with member role `role`) may perform `op` on `entity`.
+ * Allowed if the visitor rule or any of the user's groups allows it; administrator
+ * groups hold all four rights on every entity.
+ */
+export function can(groups: readonly string[], role: string | null | undefined, entity: string, op: Operation): boolean {
+  if (grants(visitorMatrix[entity], op, role)) return true;
+  for (const group of groups) {
+    if ((ADMIN_GROUPS as readonly string[]).includes(group)) return true;
+    if (group === 'MehubAccount' && grants(memberMatrix[entity], op, role)) return true;
+  }
+  return false;
+}
+
+/** Back-office screens only administrator groups may open (data-layer.md section 6, group gates). */
+export const ADMIN_ONLY_SCREENS: readonly string[] = [
+  'ApikeyEntity',
+  'FeedbackAndHelpEntity',
+  'FormReviewRequestEntity',
+  'SearchesEntity',
+  'MehubAdminEntity',
+];

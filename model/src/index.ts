@@ -1,0 +1,12 @@
+export * from './define';
+export * from './enums';
+export * from './messages';
+export * from './constants';
+export * from './values';
+export * from './roles';
+export * from './groups';
+export * from './registry';
+export * from './kinds';
+export * from './validate';
+export type * from './types';
+export type * from './account';

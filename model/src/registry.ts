@@ -1,0 +1,107 @@
+import type { EntityDef, Field, LinksField, ReferenceField } from './define';
+import { additionalAttachment } from './entities/additional-attachment';
+import { apikey } from './entities/apikey';
+import { asset } from './entities/asset';
+import { assetAttachments } from './entities/asset-attachments';
+import { document } from './entities/document';
+import { documentTypes } from './entities/document-types';
+import { feedbackAndHelp } from './entities/feedback-and-help';
+import { formReviewRequest } from './entities/form-review-request';
+import { formSubmissions } from './entities/form-submissions';
+import { forms } from './entities/forms';
+import { formVersion } from './entities/form-version';
+import { formTile } from './entities/form-tile';
+import { guidance } from './entities/guidance';
+import { homePageLink } from './entities/home-page-link';
+import { licence } from './entities/licence';
+import { licenceAttachments } from './entities/licence-attachments';
+import { links } from './entities/links';
+import { mehubAccount } from './entities/mehub-account';
+import { mehubAdmin } from './entities/mehub-admin';
+import { memberOrganisation } from './entities/member-organisation';
+import { news } from './entities/news';
+import { reminderLog } from './entities/reminder-log';
+import { role } from './entities/role';
+import { roleSafetyLinkPermission } from './entities/role-safety-link-permission';
+import { safetyLink } from './entities/safety-link';
+import { safetyLinkSection } from './entities/safety-link-section';
+import { searches } from './entities/searches';
+import { standard } from './entities/standard';
+import { template } from './entities/template';
+import { timelineEvent } from './entities/timeline-event';
+
+/** Every entity, keyed by its spec name. */
+export const entities = {
+  AdditionalAttachmentEntity: additionalAttachment,
+  ApikeyEntity: apikey,
+  AssetEntity: asset,
+  AssetAttachmentsEntity: assetAttachments,
+  DocumentEntity: document,
+  DocumentTypesEntity: documentTypes,
+  FeedbackAndHelpEntity: feedbackAndHelp,
+  FormReviewRequestEntity: formReviewRequest,
+  FormSubmissionsEntity: formSubmissions,
+  FormsEntity: forms,
+  FormsEntityFormVersion: formVersion,
+  FormsEntityFormTileEntity: formTile,
+  GuidanceEntity: guidance,
+  HomePageLinkEntity: homePageLink,
+  LicenceEntity: licence,
+  LicenceAttachmentsEntity: licenceAttachments,
+  MehubAccountEntity: mehubAccount,
+  MehubAdminEntity: mehubAdmin,
+  MemberOrganisationEntity: memberOrganisation,
+  NewsEntity: news,
+  ReminderLogEntity: reminderLog,
+  RoleEntity: role,
+  RoleSafetyLinkPermissionEntity: roleSafetyLinkPermission,
+  SafetyLinkEntity: safetyLink,
+  SafetyLinkSectionEntity: safetyLinkSection,
+  SearchesEntity: searches,
+  StandardEntity: standard,
+  TemplateEntity: template,
+  MehubAccountTimelineEventsEntity: timelineEvent,
+} as const;
+
+export type EntityName = keyof typeof entities;
+
+const all = new Map<string, EntityDef>();
+for (const e of Object.values(entities)) all.set(e.name, e);
+for (const l of links) all.set(l.name, l);
+
+/** Fill in each links field's far-side entity from its link entity. */
+for (const e of all.values()) {
+  for (const field of Object.values(e.fields)) {
+    if (field.kind === 'links') {
+      const link = all.get(field.link);
+      if (!link) throw new Error(`${e.name}: unknown link entity ${field.link}`);
+      const other = link.fields[field.other] as ReferenceField | undefined;
+      const self = link.fields[field.self] as ReferenceField | undefined;
+      if (!other || !self || self.target !== e.name) throw new Error(`${e.name}: bad link sides on ${field.link}`);
+      (field as LinksField).target = other.target;
+    }
+  }
+}
+
+export function allEntities(): EntityDef[] {
+  return [...all.values()];
+}
+
+export function getEntity(name: string): EntityDef {
+  const e = all.get(name);
+  if (!e) throw new Error(`Unknown entity ${name}`);
+  return e;
+}
+
+export function findEntity(name: string): EntityDef | undefined {
+  return all.get(name) ?? [...all.values()].find((e) => e.name.toLowerCase() === name.toLowerCase());
+}
+
+export function fieldsOf(e: EntityDef): [string, Field][] {
+  return Object.entries(e.fields);
+}
+
+/** Admin path of an entity: /admin/{entity in lower case}. */
+export function adminPath(e: EntityDef): string {
+  return `/admin/${e.name.toLowerCase()}`;
+}

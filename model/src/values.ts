@@ -1,0 +1,43 @@
+/** Value formats shared by server and web: ids and the wire date format 'YYYY-MM-DD HH:mm:ss'. */
+const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === 'string' && UUID_V4.test(value);
+}
+
+const WIRE = /^(\d{4})-(\d{2})-(\d{2})(?:[ T](\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?)?$/;
+
+/**
+ * Parses 'YYYY-MM-DD HH:mm:ss' (also 'YYYY-MM-DD' and ISO forms) into a UTC Date,
+ * or null when it is not a real date (2026-02-30 is refused).
+ */
+export function parseWireDate(value: string): Date | null {
+  const m = WIRE.exec(value.trim());
+  if (!m) return null;
+  const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = m;
+  const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
+  const date = new Date(Date.UTC(...parts));
+  if (
+    date.getUTCFullYear() !== parts[0] ||
+    date.getUTCMonth() !== parts[1] ||
+    date.getUTCDate() !== parts[2] ||
+    date.getUTCHours() !== parts[3] ||
+    date.getUTCMinutes() !== parts[4] ||
+    date.getUTCSeconds() !== parts[5]
+  )
+    return null;
+  if (zone && zone !== 'Z') {
+    const sign = zone[0] === '-' ? -1 : 1;
+    const digits = zone.slice(1).replace(':', '');
+    const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    return new Date(date.getTime() - offset * 60_000);
+  }
+  return date;
+}
+
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/** Formats a Date as the wire format in UTC. */
+export function toWireDate(date: Date): string {
+  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}

@@ -1,0 +1,30 @@
+// npm start: build what is missing or out of date, then run the hub.
+import { spawn, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+
+function newest(path) {
+  if (!existsSync(path)) return 0;
+  const st = statSync(path);
+  if (!st.isDirectory()) return st.mtimeMs;
+  let max = st.mtimeMs;
+  for (const entry of readdirSync(path)) {
+    if (entry === 'node_modules' || entry === 'dist') continue;
+    max = Math.max(max, newest(join(path, entry)));
+  }
+  return max;
+}
+
+const built = Math.min(newest('server/dist/main.js'), newest('web/dist/index.html'));
+const sources = Math.max(newest('model/src'), newest('server/src'), newest('web/src'), newest('web/index.html'));
+if (!built || sources > built) {
+  const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
+  if (r.status !== 0) process.exit(r.status ?? 1);
+}
+const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
+  stdio: 'inherit',
+  env: { NODE_ENV: 'production', ...process.env },
+});
+// The hub checkpoints its database on SIGINT/SIGTERM: pass them on and wait for it.
+for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

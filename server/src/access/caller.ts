@@ -1,0 +1,18 @@
+/** Who is asking: resolved once per request from the session, passed to every data access. */
+export interface Caller {
+  userId: string;
+  /** 'token': a request signed with an organisation's API token. */
+  kind: 'account' | 'admin' | 'token';
+  groups: string[];
+  /** Member role name (accounts only). */
+  role: string | null;
+  roleId: string | null;
+  /** The caller's member organisation (accounts only). */
+  organisationId: string | null;
+  email: string;
+}
+
+/** Administrator groups see every row; everyone else is scoped. */
+export function isAdministrator(caller: Caller | null): boolean {
+  return !!caller && caller.groups.some((g) => g === 'Super Administrators' || g === 'MehubAdmin');
+}

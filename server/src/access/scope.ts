@@ -1,0 +1,86 @@
+import { getEntity, type EntityDef, type ReferenceField } from '@hub/model';
+import { columnOf } from '../db/columns';
+import { Params, ident } from '../crud/params';
+import { isAdministrator, type Caller } from './caller';
+
+let aliasCounter = 0;
+const nextAlias = () => `s${++aliasCounter % 1_000_000}`;
+
+function refColumn(entity: EntityDef, ref: string): { column: string; target: EntityDef } {
+  const field = entity.fields[ref] as ReferenceField;
+  return { column: columnOf(ref, field), target: getEntity(field.target) };
+}
+
+/**
+ * The tenant scope of architecture.md as a SQL predicate on `alias` (a row of `entity`),
+ * or null when the caller sees every row. Members see their own organisation's rows;
+ * administrators everything; visitors nothing that is not shared.
+ */
+export function scopeSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string | null {
+  if (isAdministrator(caller)) return null;
+  const scope = entity.scope;
+  const org = () => (caller?.organisationId ? params.add(caller.organisationId, 'uuid') : 'NULL::uuid');
+  switch (scope.kind) {
+    case 'shared':
+      return null;
+    case 'org': {
+      const { column } = refColumn(entity, scope.ref);
+      return `${alias}.${ident(column)} = ${org()}`;
+    }
+    case 'self':
+      return `${alias}.id = ${org()}`;
+    case 'via': {
+      const { column, target } = refColumn(entity, scope.ref);
+      const inner = nextAlias();
+      const targetScope = scopeSql(target, inner, caller, params);
+      if (targetScope === null) return null;
+      return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${targetScope})`;
+    }
+    case 'custom':
+      return customScopes[scope.rule](alias, caller, params, org);
+  }
+}
+
+type Custom = (alias: string, caller: Caller | null, params: Params, org: () => string) => string;
+
+const customScopes: Record<'forms' | 'submissions' | 'documents' | 'accounts', Custom> = {
+  /** Active forms that are default or assigned to the caller's organisation. */
+  forms: (a, _caller, _params, org) =>
+    `(${a}.is_active AND (${a}.is_default OR EXISTS (SELECT 1 FROM link_forms_member_organisations l ` +
+    `WHERE l.forms_id = ${a}.id AND l.member_organisations_id = ${org()})))`,
+  /** Submissions of the caller's organisation; drafts only to their owner. */
+  submissions: (a, caller, params, org) => {
+    const user = caller ? params.add(caller.userId, 'uuid') : 'NULL::uuid';
+    return (
+      `(${a}.mehub_account_id IN (SELECT m.id FROM mehub_account m WHERE m.member_organisation_id = ${org()}) ` +
+      `AND (${a}.is_completed OR ${a}.mehub_account_id = ${user}))`
+    );
+  },
+  /** The organisation's documents, and member-body documents of a type the caller's role may access. */
+  documents: (a, caller, params, org) => {
+    const role = caller?.roleId ? params.add(caller.roleId, 'uuid') : 'NULL::uuid';
+    return (
+      `(${a}.member_organisation_id = ${org()} OR (${a}.member_organisation_id IS NULL AND EXISTS (` +
+      `SELECT 1 FROM link_document_types_documents l JOIN document_types dt ON dt.id = l.document_types_id ` +
+      `JOIN link_roles_mea_document_access r ON r.document_types_id = dt.id ` +
+      `WHERE l.documents_id = ${a}.id AND dt.mea_document AND r.roles_id = ${role})))`
+    );
+  },
+  accounts: (a, _caller, _params, org) => `${a}.member_organisation_id = ${org()}`,
+};
+
+/**
+ * Whether a row written by the caller must stay inside their scope. Shared entities
+ * (and forms, whose scope is a visibility rule rather than ownership) are guarded by the
+ * matrix alone.
+ */
+export function ownsRows(entity: EntityDef): boolean {
+  const s = entity.scope;
+  if (s.kind === 'shared') return false;
+  if (s.kind === 'custom') return s.rule !== 'forms';
+  if (s.kind === 'via') {
+    const target = getEntity((entity.fields[s.ref] as ReferenceField).target);
+    return ownsRows(target);
+  }
+  return true;
+}

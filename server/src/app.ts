@@ -1,0 +1,143 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import cookie from '@fastify/cookie';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { GraphQLError } from 'graphql';
+import type { Caller } from './access/caller';
+import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
+import { loadSecret, signer as makeSigner } from './auth/secret';
+import { xsrfProtection } from './auth/xsrf';
+import { cookieOptions } from './auth/cookies';
+import { createMailer, type Mailer } from './mail/mailer';
+import { accountRoutes } from './rest/account';
+import { authorizationRoutes } from './rest/authorization';
+import { registerRoutes } from './rest/register';
+import { outboxRoutes } from './rest/outbox';
+import { openApi } from './rest/openapi';
+import { samlRoutes } from './rest/saml';
+import formbody from '@fastify/formbody';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { FileStorage } from './files/storage';
+import { mountGraphql } from './graphql/http';
+import { exportRoutes } from './rest/export';
+import { fileRoutes } from './rest/files';
+import { UserError } from './crud/errors';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    caller: Caller | null;
+  }
+}
+
+export interface AppDeps {
+  config: Config;
+  db: Db;
+  storage: FileStorage;
+  logger?: boolean;
+  /** Replaces the configured mailer (tests). */
+  mailer?: Mailer;
+}
+
+/** Routes that work without a session, so a stale cookie must not turn them into a 401. */
+const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-password', '/api/health'];
+
+/** The HTTP application: API under /api, the SPA everywhere else. */
+export async function buildApp({ config, db, storage, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: logger ? { level: config.logLevel } : false,
+    bodyLimit: config.bodyLimit,
+    trustProxy: true,
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        scriptSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(cookie);
+
+  const signer = makeSigner(await loadSecret(db, config.secretKey ?? undefined));
+  const mailer = givenMailer ?? createMailer(db, config.smtpUrl, config.mailFrom, (msg, err) => app.log.error({ err }, msg));
+  xsrfProtection(app, signer);
+
+  app.decorateRequest('caller', null);
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/')) return;
+    const auth = req.headers.authorization;
+    if (auth?.startsWith('Bearer ')) {
+      // The field-service application: acts for the token's organisation only.
+      const { rows } = await db.query<{ id: string; org: string }>('SELECT id, member_organisation_id AS org FROM apikey WHERE private_key = $1', [
+        hashToken(auth.slice(7).trim()),
+      ]);
+      if (!rows[0]) return reply.status(401).send({ errors: [{ message: 'The API token is not valid' }] });
+      req.caller = { userId: rows[0].id, kind: 'token', groups: ['MehubAccount'], role: null, roleId: null, organisationId: rows[0].org, email: 'api-token' };
+      return;
+    }
+    const token = req.cookies[SESSION_COOKIE];
+    req.caller = await callerFromSession(db, token, config.sessionIdleMinutes);
+    if (token && !req.caller && !OPEN_PATHS.some((p) => req.url.startsWith(p))) {
+      // The session ended on the server: the client signs in again and comes back.
+      reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+      return reply.status(401).send({ errors: [{ message: 'Your session has ended. Please sign in again.' }] });
+    }
+  });
+
+  app.setErrorHandler((err, req, reply) => {
+    if (err instanceof UserError) return reply.status(err.status).send({ errors: [{ message: err.message, ...err.extensions }] });
+    if (err instanceof GraphQLError) return reply.status(400).send({ errors: [{ message: err.message }] });
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500) {
+      req.log.error(err);
+      return reply.status(500).send({ errors: [{ message: 'An unexpected error occurred' }] });
+    }
+    const message = status === 413 ? `The request body is too large (limit ${config.bodyLimit} bytes)` : (err as Error).message;
+    return reply.status(status).send({ errors: [{ message }] });
+  });
+
+  await openApi(app);
+
+  app.get('/api/health', async () => {
+    await db.query('SELECT 1');
+    return { status: 'ok', database: db.engine };
+  });
+
+  await mountGraphql(app, { db, storage });
+  const authEnv = { db, config, signer, mailer };
+  authorizationRoutes(app, authEnv);
+  accountRoutes(app, authEnv);
+  registerRoutes(app, authEnv, storage);
+  outboxRoutes(app, db);
+  await app.register(async (scope) => {
+    // The identity provider posts its response as a form.
+    await scope.register(formbody, { bodyLimit: 1_000_000 });
+    samlRoutes(scope, authEnv);
+  });
+  exportRoutes(app, db);
+  fileRoutes(app, db, storage);
+
+  const hasWeb = existsSync(join(config.webDist, 'index.html'));
+  if (hasWeb) {
+    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET')
+      return reply.status(404).send({ errors: [{ message: `No route ${req.method} ${req.url.split('?')[0]}` }] });
+    // Client-side routes (and unknown paths, which the SPA shows as its 404 page) get the app.
+    if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build');
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  });
+
+  return app;
+}

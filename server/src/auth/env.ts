@@ -1,0 +1,31 @@
+import type { Config } from '../config';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { Signer } from './secret';
+
+/** What the account routes need. */
+export interface AuthEnv {
+  db: Db;
+  config: Config;
+  signer: Signer;
+  mailer: Mailer;
+}
+
+/** Messages of the account flows, said the same way everywhere. */
+export const authMessages = {
+  badCredentials: 'The email or password is incorrect.',
+  lockedOut: 'This account is locked after too many failed sign-ins. Please try again in 15 minutes.',
+  tooManyAttempts: 'Too many sign-in attempts from this address. Please wait 15 minutes and try again.',
+  deactivated: 'This account has been deactivated. Please contact your administrator.',
+  unconfirmed: 'Please confirm your email address before signing in.',
+  invalidMethod: 'Invalid 2 factor method',
+  invalidAuthenticatorCode: 'Invalid authentication code. Please try again.',
+  invalidEmailCode: 'Invalid two factor code',
+  twoFactorExpired: 'The sign-in has expired. Please sign in again.',
+  notSignedIn: 'You are not signed in',
+  passwordLength: 'The minimum length of password is 12',
+  passwordTooLong: 'The password may be at most 128 characters',
+  passwordsDiffer: 'Password and confirm password does not match',
+  badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
+  badConfirmToken: 'This confirmation link is invalid or has expired.',
+} as const;

@@ -1,0 +1,40 @@
+import type {} from '@fastify/cookie';
+import type {} from './cookies';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { hashToken, SESSION_COOKIE } from './session';
+import type { Signer } from './secret';
+
+export const XSRF_COOKIE = 'XSRF-TOKEN';
+export const XSRF_HEADER = 'x-xsrf-token';
+const SAFE = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Posted to by the identity provider, protected by its signed assertion instead. */
+const EXEMPT = ['/Saml/'];
+
+/** The anti-forgery token of a session (or of no session): a signature only this server can make. */
+export function xsrfToken(signer: Signer, sessionToken: string | null | undefined): string {
+  return signer.mac(`xsrf:${sessionToken ? hashToken(sessionToken) : 'anonymous'}`);
+}
+
+function sessionOf(req: FastifyRequest): string | null | undefined {
+  return req.newSessionToken !== undefined ? req.newSessionToken : req.cookies[SESSION_COOKIE];
+}
+
+/**
+ * Every state-changing request (GraphQL included) must echo the XSRF-TOKEN cookie in the
+ * X-XSRF-TOKEN header; requests signed with an API token carry no cookies and are exempt.
+ */
+export function xsrfProtection(app: FastifyInstance, signer: Signer): void {
+  app.addHook('onRequest', async (req, reply) => {
+    if (SAFE.has(req.method) || EXEMPT.some((p) => req.url.startsWith(p))) return;
+    if (req.headers.authorization?.startsWith('Bearer ')) return;
+    const sent = req.headers[XSRF_HEADER];
+    const expected = xsrfToken(signer, req.cookies[SESSION_COOKIE]);
+    if (typeof sent !== 'string' || !signer.equal(sent, expected))
+      return reply.status(403).send({ errors: [{ message: 'The anti-forgery token is missing or out of date. Reload the page and try again.' }] });
+  });
+  app.addHook('onSend', async (req, reply) => {
+    const expected = xsrfToken(signer, sessionOf(req));
+    if (req.cookies[XSRF_COOKIE] !== expected)
+      reply.setCookie(XSRF_COOKIE, expected, { path: '/', sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false });
+  });
+}

@@ -1,0 +1,66 @@
+import { resolve } from 'node:path';
+
+/** Every setting of the hub, read from the environment once (documented in the README). */
+export interface Config {
+  port: number;
+  host: string;
+  /** PostgreSQL connection; when absent the embedded PGlite under dataDir is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  /** Seed the demo data into an empty database (always on for a new embedded database). */
+  seedDemo: boolean;
+  logLevel: string;
+  /** Built SPA to serve. */
+  webDist: string;
+  sessionIdleMinutes: number;
+  sessionAbsoluteHours: number;
+  /** Largest JSON body accepted by the API, in bytes. */
+  bodyLimit: number;
+  /** nodemailer SMTP URL; without it mail only lands in the outbox table. */
+  smtpUrl: string | null;
+  mailFrom: string;
+  /** Signs cookies and anti-forgery tokens; made and kept in the database when unset. */
+  secretKey: string | null;
+  /** The address people reach the hub at (links in mail, the SAML assertion consumer). */
+  publicUrl: string;
+  /** Single sign-on; null when SAML_ENTRY_POINT or SAML_IDP_CERT is unset. */
+  saml: { entryPoint: string; logoutUrl: string | null; idpCert: string; issuer: string; callbackUrl: string } | null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
+  const int = (name: string, fallback: number) => {
+    const v = env[name];
+    if (v === undefined || v === '') return fallback;
+    const n = Number(v);
+    if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a whole number, got '${v}'`);
+    return n;
+  };
+  const dataDir = resolve(root, env.DATA_DIR || 'data');
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
+  return {
+    port: int('PORT', 3000),
+    host: env.HOST || '127.0.0.1',
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir,
+    seedDemo: env.SEED_DEMO === '1' || env.SEED_DEMO === 'true',
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: resolve(root, env.WEB_DIST || 'web/dist'),
+    sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 60),
+    sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12),
+    bodyLimit: int('BODY_LIMIT_BYTES', 1_000_000),
+    smtpUrl: env.SMTP_URL || null,
+    mailFrom: env.MAIL_FROM || 'Safety Hub <no-reply@safety-hub.local>',
+    secretKey: env.SECRET_KEY || null,
+    publicUrl,
+    saml:
+      env.SAML_ENTRY_POINT && env.SAML_IDP_CERT
+        ? {
+            entryPoint: env.SAML_ENTRY_POINT,
+            logoutUrl: env.SAML_LOGOUT_URL || null,
+            idpCert: env.SAML_IDP_CERT,
+            issuer: env.SAML_ISSUER || `${publicUrl}/Saml/metadata`,
+            callbackUrl: `${publicUrl}/Saml/AssertionConsumerService`,
+          }
+        : null,
+  };
+}

@@ -1,0 +1,215 @@
+import {
+  getEntity,
+  isUuid,
+  kinds,
+  parseWireDate,
+  toWireDate,
+  checkIdSearchTerm,
+  type Comparison,
+  type EntityDef,
+  type Field,
+} from '@hub/model';
+import type { Caller } from '../access/caller';
+import { scopeSql } from '../access/scope';
+import { columnOf } from '../db/columns';
+import { BadInputError } from './errors';
+import { Params, ident } from './params';
+
+/** One search condition: data-layer.md section 7. */
+export interface Where {
+  path: string;
+  comparison: Comparison;
+  value?: (string | null)[] | null;
+  /** .NET-style string comparison names; any *IGNORE_CASE* compares case-insensitively. */
+  case?: string | null;
+}
+
+export interface Has {
+  path: string;
+  negate?: boolean | null;
+  conditions?: Where[][] | null;
+}
+
+export interface Filter {
+  /** ANDed. */
+  where?: Where[] | null;
+  /** Outer list ANDed, inner lists ORed. */
+  conditions?: Where[][] | null;
+  ids?: string[] | null;
+  has?: Has[] | null;
+}
+
+let counter = 0;
+export const freshAlias = (prefix = 'c') => `${prefix}${++counter % 1_000_000}`;
+
+const CAST: Partial<Record<Field['kind'], string>> = {
+  integer: 'int',
+  number: 'double precision',
+  boolean: 'boolean',
+  date: 'timestamp',
+  datetime: 'timestamp',
+  reference: 'uuid',
+  file: 'uuid',
+};
+
+interface Leaf {
+  sql: string;
+  kind: Field['kind'] | 'id' | 'stamp';
+  field?: Field;
+}
+
+function leafOf(entity: EntityDef, alias: string, name: string): Leaf | null {
+  if (name === 'id') return { sql: `${alias}.id`, kind: 'id' };
+  if (name === 'created' || name === 'modified') return { sql: `${alias}.${name}`, kind: 'stamp' };
+  let field = entity.fields[name];
+  if (!field && name.endsWith('Id')) {
+    const base = entity.fields[name.slice(0, -2)];
+    if (base && (base.kind === 'reference' || base.kind === 'file')) field = base;
+    name = name.slice(0, -2);
+  }
+  if (!field || !kinds[field.kind].stored || field.writeOnly) return null;
+  return { sql: `${alias}.${ident(columnOf(name, field))}`, kind: field.kind, field };
+}
+
+function checkValue(path: string, leaf: Leaf, value: string): string {
+  let problem: string | null;
+  if (leaf.kind === 'id') problem = checkIdSearchTerm(value);
+  else if (leaf.kind === 'stamp') problem = kinds.datetime.checkSearchTerm(value);
+  else if (leaf.field?.kind === 'enum') {
+    const values = Object.keys(leaf.field.enum.values);
+    problem = values.includes(value) ? null : `'${value}' is not one of ${values.join(', ')}`;
+  } else problem = kinds[leaf.kind as Field['kind']].checkSearchTerm(value);
+  if (problem) throw new BadInputError(`Invalid search term for ${path}: ${problem}`);
+  if (leaf.kind === 'stamp' || leaf.kind === 'date' || leaf.kind === 'datetime') return toWireDate(parseWireDate(value)!);
+  return value;
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function comparisonsOf(leaf: Leaf): readonly Comparison[] {
+  if (leaf.kind === 'id') return kinds.reference.comparisons;
+  if (leaf.kind === 'stamp') return kinds.datetime.comparisons;
+  return kinds[leaf.kind].comparisons;
+}
+
+/** Compiles one condition on `alias` (a row of `entity`) to SQL, checking path, comparison and value. */
+export function compileWhere(entity: EntityDef, alias: string, cond: Where, params: Params, caller: Caller | null): string {
+  const [head, ...rest] = cond.path.split('.');
+  if (rest.length) {
+    const field = entity.fields[head];
+    if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
+      throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
+    return relatedExists(entity, alias, head, [[{ ...cond, path: rest.join('.') }]], params, caller);
+  }
+  const leaf = leafOf(entity, alias, head);
+  if (!leaf) throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
+  if (!comparisonsOf(leaf).includes(cond.comparison))
+    throw new BadInputError(`The comparison '${cond.comparison}' cannot be used on ${cond.path}`);
+  const values = cond.value ?? [];
+  const ignoreCase = (cond.case ?? '').toUpperCase().includes('IGNORE_CASE');
+  const cast = leaf.kind === 'id' ? 'uuid' : leaf.kind === 'stamp' ? 'timestamp' : CAST[leaf.kind];
+  const isText = !cast;
+  const col = isText && leaf.kind === 'json' ? `${leaf.sql}::text` : leaf.sql;
+
+  if (cond.comparison === 'in' || cond.comparison === 'notIn') {
+    const checked = values.filter((v): v is string => v !== null).map((v) => checkValue(cond.path, leaf, v));
+    const arr = params.add(checked, `${cast ?? 'text'}[]`);
+    const expr = isText && ignoreCase ? `lower(${col}) = ANY(SELECT lower(x) FROM unnest(${arr}) x)` : `${col} = ANY(${arr})`;
+    return cond.comparison === 'in' ? expr : `(${col} IS NULL OR NOT (${expr}))`;
+  }
+  const raw = values[0];
+  if (raw === null || raw === undefined) {
+    if (cond.comparison === 'equal') return `${col} IS NULL`;
+    if (cond.comparison === 'notEqual') return `${col} IS NOT NULL`;
+    throw new BadInputError(`The comparison '${cond.comparison}' on ${cond.path} needs a value`);
+  }
+  const value = checkValue(cond.path, leaf, raw);
+  let sql: string;
+  switch (cond.comparison) {
+    case 'contains':
+    case 'like': {
+      const pattern = cond.comparison === 'contains' ? `%${likeEscape(value)}%` : value;
+      // Searching is case-insensitive unless the client asks for an exact case.
+      const op = cond.case && !ignoreCase ? 'LIKE' : 'ILIKE';
+      sql = `${col} ${op} ${params.add(pattern)}`;
+      break;
+    }
+    case 'equal':
+    case 'notEqual': {
+      const p = params.add(value, cast);
+      const eq = isText && ignoreCase ? `lower(${col}) = lower(${p})` : `${col} = ${p}`;
+      sql = cond.comparison === 'equal' ? eq : `(${col} IS NULL OR NOT (${eq}))`;
+      break;
+    }
+    default: {
+      const op = { greaterThan: '>', greaterThanOrEqual: '>=', lessThan: '<', lessThanOrEqual: '<=' }[cond.comparison];
+      sql = `${col} ${op} ${params.add(value, cast)}`;
+    }
+  }
+  // Text that is a version-4 id also matches the record's id.
+  if (isText && isUuid(value) && ['contains', 'like', 'equal'].includes(cond.comparison))
+    sql = `(${sql} OR ${alias}.id = ${params.add(value, 'uuid')})`;
+  return sql;
+}
+
+/** EXISTS over a related reference, child list or link list, with conditions on the related rows. */
+export function relatedExists(
+  entity: EntityDef,
+  alias: string,
+  fieldName: string,
+  conditions: Where[][] | null | undefined,
+  params: Params,
+  caller: Caller | null,
+): string {
+  const field = entity.fields[fieldName];
+  if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
+    throw new BadInputError(`Unknown related path '${fieldName}' on ${entity.name}`);
+  const target = getEntity(field.kind === 'links' ? field.target! : field.target);
+  const x = freshAlias('r');
+  const parts: string[] = [];
+  let from = `${ident(target.table)} ${x}`;
+  if (field.kind === 'reference') parts.push(`${x}.id = ${alias}.${ident(columnOf(fieldName, field))}`);
+  else if (field.kind === 'children') {
+    const inverse = target.fields[field.inverse];
+    parts.push(`${x}.${ident(columnOf(field.inverse, inverse))} = ${alias}.id`);
+  } else {
+    const link = getEntity(field.link);
+    const l = freshAlias('l');
+    from = `${ident(link.table)} ${l} JOIN ${from} ON ${x}.id = ${l}.${ident(columnOf(field.other, link.fields[field.other]))}`;
+    parts.push(`${l}.${ident(columnOf(field.self, link.fields[field.self]))} = ${alias}.id`);
+  }
+  const scope = scopeSql(target, x, caller, params);
+  if (scope) parts.push(scope);
+  const conds = compileConditions(target, x, conditions, params, caller);
+  if (conds) parts.push(conds);
+  return `EXISTS (SELECT 1 FROM ${from} WHERE ${parts.join(' AND ')})`;
+}
+
+export function compileConditions(
+  entity: EntityDef,
+  alias: string,
+  conditions: Where[][] | null | undefined,
+  params: Params,
+  caller: Caller | null,
+): string | null {
+  const groups = (conditions ?? []).filter((g) => g && g.length);
+  if (!groups.length) return null;
+  return groups.map((g) => `(${g.map((c) => compileWhere(entity, alias, c, params, caller)).join(' OR ')})`).join(' AND ');
+}
+
+/** The whole filter of a list, count or bulk operation (without the tenant scope). */
+export function compileFilter(entity: EntityDef, alias: string, filter: Filter, params: Params, caller: Caller | null): string[] {
+  const parts: string[] = [];
+  for (const w of filter.where ?? []) parts.push(compileWhere(entity, alias, w, params, caller));
+  const conds = compileConditions(entity, alias, filter.conditions, params, caller);
+  if (conds) parts.push(conds);
+  if (filter.ids) {
+    for (const id of filter.ids) if (!isUuid(id)) throw new BadInputError(`'${id}' is not a valid id`);
+    parts.push(`${alias}.id = ANY(${params.add(filter.ids, 'uuid[]')})`);
+  }
+  for (const h of filter.has ?? []) {
+    const exists = relatedExists(entity, alias, h.path, h.conditions, params, caller);
+    parts.push(h.negate ? `NOT ${exists}` : exists);
+  }
+  return parts;
+}

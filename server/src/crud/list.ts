@@ -1,0 +1,105 @@
+import { MAX_TAKE, type EntityDef } from '@hub/model';
+import type { Caller } from '../access/caller';
+import { assertAllowed } from '../access/rules';
+import { scopeSql } from '../access/scope';
+import type { Db } from '../db/client';
+import { columnOf } from '../db/columns';
+import { compileFilter, type Filter } from './conditions';
+import { BadInputError } from './errors';
+import { Params, ident } from './params';
+import { selectJson, type Selection } from './select';
+
+export interface OrderBy {
+  path: string;
+  descending?: boolean | null;
+}
+
+export interface ListArgs extends Filter {
+  skip?: number | null;
+  take?: number | null;
+  orderBy?: OrderBy[] | null;
+}
+
+const SORTABLE = new Set(['text', 'textarea', 'email', 'url', 'integer', 'number', 'boolean', 'date', 'datetime', 'enum']);
+
+function orderSql(entity: EntityDef, alias: string, orderBy: OrderBy[] | null | undefined): string {
+  const parts: string[] = [];
+  for (const o of orderBy ?? []) {
+    if (o.path === 'id') continue;
+    let col: string;
+    if (o.path === 'created' || o.path === 'modified') col = `${alias}.${o.path}`;
+    else {
+      const field = entity.fields[o.path];
+      if (!field || !SORTABLE.has(field.kind)) throw new BadInputError(`Cannot sort ${entity.name} by '${o.path}'`);
+      col = `${alias}.${ident(columnOf(o.path, field))}`;
+    }
+    parts.push(`${col} ${o.descending ? 'DESC' : 'ASC'}`);
+  }
+  const last = orderBy?.length ? orderBy[orderBy.length - 1] : null;
+  if (!parts.length) return `${alias}.created DESC, ${alias}.id DESC`;
+  // Ordering always ends with id, so pages never overlap or skip rows.
+  parts.push(`${alias}.id ${last?.path === 'id' ? (last.descending ? 'DESC' : 'ASC') : last?.descending ? 'DESC' : 'ASC'}`);
+  return parts.join(', ');
+}
+
+/** WHERE clause for a filter plus the caller's tenant scope, or '' when nothing restricts. */
+export function whereSql(entity: EntityDef, alias: string, filter: Filter, params: Params, caller: Caller | null): string {
+  const parts = compileFilter(entity, alias, filter, params, caller);
+  const scope = scopeSql(entity, alias, caller, params);
+  if (scope) parts.push(scope);
+  return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
+}
+
+function paging(args: ListArgs): { skip: number; take: number } {
+  const skip = args.skip ?? 0;
+  const take = args.take ?? MAX_TAKE;
+  if (!Number.isInteger(skip) || skip < 0) throw new BadInputError('skip must be a whole number of 0 or more');
+  if (!Number.isInteger(take) || take < 0 || take > MAX_TAKE) throw new BadInputError(`take must be a whole number from 0 to ${MAX_TAKE}`);
+  return { skip, take };
+}
+
+/** The one statement of a list: SQL text and parameters. */
+export function compileList(caller: Caller | null, entity: EntityDef, args: ListArgs, sel: Selection): { sql: string; params: unknown[] } {
+  const params = new Params();
+  const { skip, take } = paging(args);
+  const json = selectJson(entity, 't', sel, params, caller);
+  const where = whereSql(entity, 't', args, params, caller);
+  const sql =
+    `SELECT ${json} AS r FROM ${ident(entity.table)} t ${where} ORDER BY ${orderSql(entity, 't', args.orderBy)} ` +
+    `LIMIT ${take} OFFSET ${skip}`;
+  return { sql, params: params.values };
+}
+
+export function compileCount(caller: Caller | null, entity: EntityDef, filter: Filter): { sql: string; params: unknown[] } {
+  const params = new Params();
+  const where = whereSql(entity, 't', filter, params, caller);
+  return { sql: `SELECT count(*)::int AS n FROM ${ident(entity.table)} t ${where}`, params: params.values };
+}
+
+/** A page of records as the selection asks: one SQL statement, however deep the nesting. */
+export async function listRecords(
+  db: Db,
+  caller: Caller | null,
+  entity: EntityDef,
+  args: ListArgs,
+  sel: Selection,
+  /** After a write the caller gets back the rows they just wrote, even without read rights on them. */
+  justWritten = false,
+): Promise<unknown[]> {
+  if (!justWritten) assertAllowed(caller, entity, 'read');
+  const { sql, params } = compileList(caller, entity, args, sel);
+  const { rows } = await db.query<{ r: unknown }>(sql, params);
+  return rows.map((row) => row.r);
+}
+
+export async function countRecords(db: Db, caller: Caller | null, entity: EntityDef, filter: Filter): Promise<number> {
+  assertAllowed(caller, entity, 'read');
+  const { sql, params } = compileCount(caller, entity, filter);
+  const { rows } = await db.query<{ n: number | string }>(sql, params);
+  return Number(rows[0].n);
+}
+
+export async function getRecord(db: Db, caller: Caller | null, entity: EntityDef, id: string, sel: Selection): Promise<unknown | null> {
+  const rows = await listRecords(db, caller, entity, { ids: [id], take: 1 }, sel);
+  return rows[0] ?? null;
+}

@@ -1,0 +1,186 @@
+import { getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
+import type { Caller } from '../access/caller';
+import { assertAllowed } from '../access/rules';
+import { ownsRows, scopeSql } from '../access/scope';
+import type { Db } from '../db/client';
+import { columnOf } from '../db/columns';
+import { BadInputError, ForbiddenError, NotFoundError, UserError, ValidationError } from './errors';
+import { Params, ident } from './params';
+import { translateDbError } from './db-errors';
+import { columnValues, type SaveEnv } from './values';
+import type { FileStorage } from '../files/storage';
+
+type Input = Record<string, unknown>;
+
+/** References a member's new rows get by default: their organisation, or themselves. */
+function memberDefaults(entity: EntityDef, caller: Caller | null): Record<string, string> {
+  if (!caller || caller.kind !== 'account' || !caller.organisationId) return {};
+  const s = entity.scope;
+  if (s.kind === 'org') return { [`${s.ref}Id`]: caller.organisationId };
+  if (s.kind === 'via' && (entity.fields[s.ref] as ReferenceField).target === 'MehubAccountEntity')
+    return { [`${s.ref}Id`]: caller.userId };
+  if (s.kind === 'custom' && s.rule === 'documents') return { memberOrganisationId: caller.organisationId };
+  if (s.kind === 'custom' && s.rule === 'submissions') return { mehubAccountId: caller.userId };
+  return {};
+}
+
+/** Checks that every id in `ids` is a row of `target` the caller may see. */
+export async function assertVisible(db: Db, caller: Caller | null, target: EntityDef, ids: string[], path: string): Promise<void> {
+  if (!ids.length) return;
+  for (const id of ids) if (!isUuid(id)) throw new ValidationError([{ path, code: 'invalid', message: 'The value is not a valid id' }]);
+  const params = new Params();
+  const scope = scopeSql(target, 'x', caller, params);
+  const arr = params.add([...new Set(ids)], 'uuid[]');
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${ident(target.table)} x WHERE x.id = ANY(${arr})${scope ? ` AND ${scope}` : ''}`,
+    params.values,
+  );
+  if (Number(rows[0].n) !== new Set(ids).size)
+    throw new ValidationError([{ path, code: 'notExist', message: `The selected ${target.label.toLowerCase()} does not exist` }]);
+}
+
+async function assertUnique(db: Db, entity: EntityDef, input: Input, id: string | null): Promise<void> {
+  const used: { path: string; code: 'exists'; message: string }[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!field.unique || typeof input[name] !== 'string') continue;
+    const { rows } = await db.query(
+      `SELECT 1 FROM ${ident(entity.table)} WHERE lower(${ident(columnOf(name, field))}) = lower($1)${id ? ' AND id <> $2' : ''} LIMIT 1`,
+      id ? [input[name], id] : [input[name]],
+    );
+    if (rows.length) used.push({ path: name, code: 'exists', message: messages.unique });
+  }
+  if (used.length) throw new ValidationError(used, messages.couldNotSave);
+}
+
+/** Rows the caller owns must stay theirs after any write (no moving a row to another organisation). */
+export async function assertStillOwned(db: Db, caller: Caller | null, entity: EntityDef, ids: string[]): Promise<void> {
+  if (!ids.length || !ownsRows(entity)) return;
+  const params = new Params();
+  const scope = scopeSql(entity, 't', caller, params);
+  if (!scope) return;
+  const arr = params.add(ids, 'uuid[]');
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${ident(entity.table)} t WHERE t.id = ANY(${arr}) AND ${scope}`,
+    params.values,
+  );
+  if (Number(rows[0].n) !== ids.length) throw new ForbiddenError('You cannot save a record outside your organisation');
+}
+
+async function saveRelations(db: Db, caller: Caller | null, entity: EntityDef, id: string, input: Input, merge: Set<string>): Promise<void> {
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (!(name in input) || (field.kind !== 'links' && field.kind !== 'children')) continue;
+    const ids = ((input[name] as { id: string }[] | null) ?? []).map((r) => r.id);
+    if (field.kind === 'links') {
+      const link = getEntity(field.link);
+      assertAllowed(caller, link, merge.has(name) ? 'create' : 'update');
+      const target = getEntity(field.target!);
+      await assertVisible(db, caller, target, ids, name);
+      const selfCol = ident(columnOf(field.self, link.fields[field.self]));
+      const otherCol = ident(columnOf(field.other, link.fields[field.other]));
+      if (!merge.has(name)) await db.query(`DELETE FROM ${ident(link.table)} WHERE ${selfCol} = $1`, [id]);
+      if (ids.length)
+        await db.query(
+          `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, x FROM unnest($2::uuid[]) x ON CONFLICT DO NOTHING`,
+          [id, [...new Set(ids)]],
+        );
+    } else {
+      const target = getEntity(field.target);
+      assertAllowed(caller, target, 'update');
+      await assertVisible(db, caller, target, ids, name);
+      const inverse = target.fields[field.inverse] as ReferenceField;
+      const col = ident(columnOf(field.inverse, inverse));
+      if (!merge.has(name) && !inverse.required)
+        await db.query(`UPDATE ${ident(target.table)} SET ${col} = NULL, modified = now() WHERE ${col} = $1 AND NOT (id = ANY($2::uuid[]))`, [id, ids]);
+      if (ids.length) await db.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE id = ANY($2::uuid[])`, [id, ids]);
+    }
+  }
+}
+
+/**
+ * Creates or updates records, all or nothing, through the model's checks and the caller's
+ * rights and scope. Returns the ids saved, in input order.
+ */
+export async function saveRecords(
+  env: { db: Db; storage: FileStorage },
+  caller: Caller | null,
+  entity: EntityDef,
+  inputs: Input[],
+  mode: 'create' | 'update',
+  mergeReferences: string[] | null | undefined,
+): Promise<string[]> {
+  assertAllowed(caller, entity, mode);
+  if (!inputs.length) return [];
+  const merge = new Set(mergeReferences ?? []);
+  for (const m of merge) {
+    const f = entity.fields[m];
+    if (!f || (f.kind !== 'links' && f.kind !== 'children')) throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
+  }
+  try {
+    return await env.db.transaction(async (tx) => {
+      const txEnv: SaveEnv = { db: tx, storage: env.storage };
+      const ids: string[] = [];
+      for (const [index, original] of inputs.entries()) {
+        const input: Input = mode === 'create' ? { ...memberDefaults(entity, caller), ...stripNulls(original) } : { ...original };
+        const issues = validateInput(entity, input, mode);
+        if (issues.length) throw new ValidationError(issues.map((i) => ({ ...i, path: inputs.length > 1 ? `${index}.${i.path}` : i.path })));
+        let id: string | null = null;
+        if (mode === 'update') {
+          if (!isUuid(input.id)) throw new BadInputError('An update needs the id of the record');
+          id = input.id;
+          const params = new Params();
+          const scope = scopeSql(entity, 't', caller, params);
+          const p = params.add(id, 'uuid');
+          const { rows } = await tx.query(`SELECT 1 FROM ${ident(entity.table)} t WHERE t.id = ${p}${scope ? ` AND ${scope}` : ''} FOR UPDATE`, params.values);
+          if (!rows.length) throw new NotFoundError();
+        }
+        for (const [name, field] of Object.entries(entity.fields)) {
+          const key = `${name}Id`;
+          if (field.kind === 'reference' && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
+            await assertVisible(tx, caller, getEntity(field.target), [input[key] as string], key);
+        }
+        await assertUnique(tx, entity, input, id);
+        const values = await columnValues(txEnv, entity, input, mode);
+        const params = new Params();
+        if (mode === 'create') {
+          const cols = values.map((v) => ident(v.column));
+          const vals = values.map((v) => params.add(v.value, v.cast));
+          const { rows } = await tx.query<{ id: string }>(
+            `INSERT INTO ${ident(entity.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`.replace('() VALUES ()', 'DEFAULT VALUES'),
+            params.values,
+          );
+          id = rows[0].id;
+        } else {
+          const sets = values.map((v) => `${ident(v.column)} = ${params.add(v.value, v.cast)}`);
+          sets.push('modified = now()');
+          await tx.query(`UPDATE ${ident(entity.table)} SET ${sets.join(', ')} WHERE id = ${params.add(id, 'uuid')}`, params.values);
+        }
+        await saveRelations(tx, caller, entity, id!, input, merge);
+        await claimFiles(tx, entity, id!);
+        ids.push(id!);
+      }
+      await assertStillOwned(tx, caller, entity, ids);
+      return ids;
+    });
+  } catch (err) {
+    throw translateDbError(err, 'save');
+  }
+}
+
+/** Files attached to a row follow that row's access for downloads. */
+async function claimFiles(db: Db, entity: EntityDef, id: string): Promise<void> {
+  const cols = Object.entries(entity.fields)
+    .filter(([, f]) => f.kind === 'file')
+    .map(([n, f]) => ident(columnOf(n, f)));
+  if (!cols.length) return;
+  await db.query(
+    `UPDATE file SET owner_entity = $1, owner_id = $2::uuid WHERE owner_id IS NULL AND id IN (SELECT unnest(ARRAY[${cols.join(', ')}]) FROM ${ident(entity.table)} WHERE id = $2::uuid)`,
+    [entity.name, id],
+  );
+}
+
+/** On create, an explicit null means "not given", so defaults still apply. */
+function stripNulls(input: Input): Input {
+  return Object.fromEntries(Object.entries(input).filter(([, v]) => v !== null && v !== undefined));
+}
+
+export { UserError };

@@ -1,0 +1,108 @@
+import { getEntity, type EntityDef } from '@hub/model';
+import type { Caller } from '../access/caller';
+import { assertAllowed } from '../access/rules';
+import { scopeSql } from '../access/scope';
+import { columnOf } from '../db/columns';
+import { freshAlias } from './conditions';
+import { BadInputError } from './errors';
+import { Params, ident } from './params';
+
+/** What a client asked for: field name to true (a value) or to the nested selection. */
+export interface Selection {
+  [field: string]: Selection | true;
+}
+
+const WIRE = `'YYYY-MM-DD HH24:MI:SS'`;
+const stamp = (col: string) => `to_char(${col}, ${WIRE})`;
+const FILE_FIELDS: Record<string, string> = { id: 'id', fileName: 'file_name', contentType: 'content_type', size: 'size' };
+
+/** jsonb_build_object takes at most 100 arguments: build in chunks and concatenate. */
+function buildObject(pairs: [string, string][]): string {
+  if (!pairs.length) return `'{}'::jsonb`;
+  const chunks: string[] = [];
+  for (let i = 0; i < pairs.length; i += 40)
+    chunks.push(`jsonb_build_object(${pairs.slice(i, i + 40).map(([k, v]) => `'${k}', ${v}`).join(', ')})`);
+  return chunks.join(' || ');
+}
+
+const sub = (s: Selection | true, path: string): Selection => {
+  if (s === true) throw new BadInputError(`${path} needs a selection of fields`);
+  return s;
+};
+
+/** The selection as one jsonb expression of row `alias`: nested references become subqueries. */
+export function selectJson(entity: EntityDef, alias: string, sel: Selection, params: Params, caller: Caller | null): string {
+  const pairs: [string, string][] = [];
+  for (const [key, s] of Object.entries(sel)) {
+    if (key === '__typename') continue;
+    if (key === 'id') pairs.push([key, `${alias}.id`]);
+    else if (key === 'created' || key === 'modified') pairs.push([key, stamp(`${alias}.${key}`)]);
+    else pairs.push([key, fieldExpr(entity, alias, key, s, params, caller)]);
+  }
+  return buildObject(pairs);
+}
+
+function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection | true, params: Params, caller: Caller | null): string {
+  const field = entity.fields[key];
+  if (!field) {
+    const base = key.endsWith('Id') ? entity.fields[key.slice(0, -2)] : undefined;
+    if (base && (base.kind === 'reference' || base.kind === 'file')) return `${alias}.${ident(columnOf(key.slice(0, -2), base))}`;
+    throw new BadInputError(`Unknown field ${key} on ${entity.name}`);
+  }
+  const col = `${alias}.${ident(columnOf(key, field))}`;
+  switch (field.kind) {
+    case 'password':
+      return 'NULL';
+    case 'date':
+    case 'datetime':
+      return stamp(col);
+    case 'json':
+      return `${col}::text`;
+    case 'file': {
+      const f = freshAlias('f');
+      const fsel = sub(s, key);
+      const pairs = Object.keys(fsel)
+        .filter((k) => k in FILE_FIELDS)
+        .map((k): [string, string] => [k, `${f}.${FILE_FIELDS[k]}`]);
+      return `(SELECT ${buildObject(pairs)} FROM file ${f} WHERE ${f}.id = ${col})`;
+    }
+    case 'reference': {
+      const target = getEntity(field.target);
+      assertAllowed(caller, target, 'read');
+      const x = freshAlias('t');
+      const scope = scopeSql(target, x, caller, params);
+      const inner = selectJson(target, x, sub(s, key), params, caller);
+      return `(SELECT ${inner} FROM ${ident(target.table)} ${x} WHERE ${x}.id = ${col}${scope ? ` AND ${scope}` : ''})`;
+    }
+    case 'children': {
+      const target = getEntity(field.target);
+      assertAllowed(caller, target, 'read');
+      const x = freshAlias('t');
+      const scope = scopeSql(target, x, caller, params);
+      const inverseCol = columnOf(field.inverse, target.fields[field.inverse]);
+      const inner = selectJson(target, x, sub(s, key), params, caller);
+      return (
+        `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(target.table)} ${x} ` +
+        `WHERE ${x}.${ident(inverseCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
+      );
+    }
+    case 'links': {
+      const target = getEntity(field.target!);
+      const link = getEntity(field.link);
+      assertAllowed(caller, target, 'read');
+      const x = freshAlias('t');
+      const l = freshAlias('l');
+      const scope = scopeSql(target, x, caller, params);
+      const inner = selectJson(target, x, sub(s, key), params, caller);
+      const selfCol = columnOf(field.self, link.fields[field.self]);
+      const otherCol = columnOf(field.other, link.fields[field.other]);
+      return (
+        `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(link.table)} ${l} ` +
+        `JOIN ${ident(target.table)} ${x} ON ${x}.id = ${l}.${ident(otherCol)} ` +
+        `WHERE ${l}.${ident(selfCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
+      );
+    }
+    default:
+      return col;
+  }
+}

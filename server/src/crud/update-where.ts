@@ -1,0 +1,58 @@
+import { getEntity, validateInput, type EntityDef } from '@hub/model';
+import type { Caller } from '../access/caller';
+import { assertAllowed } from '../access/rules';
+import type { Db } from '../db/client';
+import type { Filter } from './conditions';
+import { translateDbError } from './db-errors';
+import { guardEmpty } from './delete';
+import { BadInputError, ValidationError } from './errors';
+import { whereSql } from './list';
+import { Params, ident } from './params';
+import { assertStillOwned, assertVisible } from './save';
+import { columnValues } from './values';
+import type { FileStorage } from '../files/storage';
+import { inputKey } from '@hub/model';
+
+/** Sets `fieldsToUpdate` from `values` on every visible record matching the filter, all or nothing. */
+export async function updateWhere(
+  env: { db: Db; storage: FileStorage },
+  caller: Caller | null,
+  entity: EntityDef,
+  filter: Filter,
+  fieldsToUpdate: string[],
+  values: Record<string, unknown>,
+): Promise<string[]> {
+  assertAllowed(caller, entity, 'update');
+  guardEmpty(filter);
+  if (!fieldsToUpdate.length) throw new BadInputError('fieldsToUpdate names no field');
+  const input: Record<string, unknown> = {};
+  for (const name of fieldsToUpdate) {
+    const field = entity.fields[name] ?? entity.fields[name.replace(/Id$/, '')];
+    if (!field || field.kind === 'links' || field.kind === 'children' || field.kind === 'file' || field.readOnly || field.immutable)
+      throw new BadInputError(`'${name}' cannot be updated in bulk on ${entity.name}`);
+    const key = inputKey(entity.fields[name] ? name : name.replace(/Id$/, ''), field);
+    input[key] = values[key] ?? null;
+  }
+  const issues = validateInput(entity, input, 'update');
+  if (issues.length) throw new ValidationError(issues);
+  try {
+    return await env.db.transaction(async (tx) => {
+      for (const [name, field] of Object.entries(entity.fields))
+        if (field.kind === 'reference' && typeof input[`${name}Id`] === 'string')
+          await assertVisible(tx, caller, getEntity(field.target), [input[`${name}Id`] as string], `${name}Id`);
+      const cols = await columnValues({ db: tx, storage: env.storage }, entity, input, 'update');
+      const params = new Params();
+      const sets = cols.map((c) => `${ident(c.column)} = ${params.add(c.value, c.cast)}`);
+      const where = whereSql(entity, 't', filter, params, caller);
+      const { rows } = await tx.query<{ id: string }>(
+        `UPDATE ${ident(entity.table)} SET ${[...sets, 'modified = now()'].join(', ')} WHERE id IN (SELECT t.id FROM ${ident(entity.table)} t ${where}) RETURNING id`,
+        params.values,
+      );
+      const ids = rows.map((r) => r.id);
+      await assertStillOwned(tx, caller, entity, ids);
+      return ids;
+    });
+  } catch (err) {
+    throw translateDbError(err, 'save');
+  }
+}

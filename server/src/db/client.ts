@@ -1,0 +1,141 @@
+import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** The one database interface the server uses: the same SQL on PGlite and PostgreSQL. */
+export interface Db {
+  readonly engine: 'pglite' | 'postgres';
+  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows: number }>;
+  /** Runs `fn` in one transaction: all of it commits, or none of it. */
+  transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+  /** Statements sent so far (tests count them). */
+  readonly stats: { statements: number };
+}
+
+type Querier = (text: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number; rowCount?: number | null }>;
+
+function wrap(engine: Db['engine'], run: Querier, stats: { statements: number }, transaction: Db['transaction'], close: () => Promise<void>): Db {
+  return {
+    engine,
+    stats,
+    async query<T>(text: string, params: unknown[] = []) {
+      stats.statements++;
+      const r = await run(text, params);
+      return { rows: r.rows as T[], affectedRows: r.affectedRows ?? r.rowCount ?? 0 };
+    },
+    transaction,
+    close,
+  };
+}
+
+export class DataDirLockedError extends Error {}
+
+/** One process per PGlite directory: a lock file holding the owner's pid. */
+function lockDataDir(dir: string): () => void {
+  mkdirSync(dir, { recursive: true });
+  const lockPath = join(dir, 'hub.lock');
+  for (let attempt = 0; attempt < 2; attempt++) {
+    try {
+      const fd = openSync(lockPath, 'wx');
+      writeSync(fd, String(process.pid));
+      closeSync(fd);
+      return () => {
+        try {
+          unlinkSync(lockPath);
+        } catch {
+          /* already gone */
+        }
+      };
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      const pid = Number(readFileSync(lockPath, 'utf8'));
+      if (pid && pid !== process.pid && isAlive(pid))
+        throw new DataDirLockedError(
+          `Another hub process (pid ${pid}) is already using the database in ${dir}. ` +
+            'Stop it first, or point DATA_DIR at another directory. Two processes on one embedded database would corrupt it.',
+        );
+      unlinkSync(lockPath); // left behind by a process that died
+    }
+  }
+  throw new DataDirLockedError(`Could not lock ${dir}`);
+}
+
+function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (err) {
+    return (err as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+type PgliteLike = {
+  query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
+  transaction<T>(fn: (tx: { query: PgliteLike['query'] }) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+};
+
+/** The Db interface over a PGlite instance; `onClose` runs after it is checkpointed and closed. */
+export function wrapPglite(pg: PgliteLike, stats = { statements: 0 }, onClose: () => void = () => {}): Db {
+  const make = (run: Querier, inTx: boolean): Db =>
+    wrap(
+      'pglite',
+      run,
+      stats,
+      inTx ? (fn) => fn(make(run, true)) : (fn) => pg.transaction((tx) => fn(make((t, p) => tx.query(t, p), true))),
+      async () => {
+        if (inTx) return;
+        try {
+          await pg.query('CHECKPOINT');
+        } finally {
+          await pg.close();
+          onClose();
+        }
+      },
+    );
+  return make((t, p) => pg.query(t, p), false);
+}
+
+export async function openPglite(dataDir: string | undefined): Promise<Db> {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  try {
+    const pg = dataDir ? new PGlite(join(dataDir, 'pgdata')) : new PGlite();
+    await pg.waitReady;
+    return wrapPglite(pg, { statements: 0 }, unlock);
+  } catch (err) {
+    unlock();
+    throw err;
+  }
+}
+
+export async function openPostgres(url: string, max = 10): Promise<Db> {
+  const { default: pg } = await import('pg');
+  const pool = new pg.Pool({ connectionString: url, max });
+  pool.on('error', () => {
+    /* a dropped idle client: the next query reconnects */
+  });
+  const stats = { statements: 0 };
+  const db = wrap(
+    'postgres',
+    (t, p) => pool.query(t, p as unknown[]),
+    stats,
+    async (fn) => {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const tx = wrap('postgres', (t, p) => client.query(t, p as unknown[]), stats, (inner) => inner(tx), async () => {});
+        const result = await fn(tx);
+        await client.query('COMMIT');
+        return result;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => {});
+        throw err;
+      } finally {
+        client.release();
+      }
+    },
+    () => pool.end(),
+  );
+  return db;
+}

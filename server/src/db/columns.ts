@@ -1,0 +1,19 @@
+import { snake, type EntityDef, type Field } from '@hub/model';
+
+/** Column name of a stored field: snake_case, references and files end in _id. */
+export function columnOf(name: string, field: Field): string {
+  if (field.column) return field.column;
+  const base = snake(name);
+  return field.kind === 'reference' || field.kind === 'file' ? `${base}_id` : base;
+}
+
+export function isStored(field: Field): boolean {
+  return field.kind !== 'children' && field.kind !== 'links';
+}
+
+/** The entity's stored fields with their column names. */
+export function storedFields(entity: EntityDef): { name: string; field: Field; column: string }[] {
+  return Object.entries(entity.fields)
+    .filter(([, field]) => isStored(field))
+    .map(([name, field]) => ({ name, field, column: columnOf(name, field) }));
+}

@@ -1,0 +1,111 @@
+import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+
+/** Tables that are not entities of the data layer: stored files, user groups, sessions. */
+const stamp = (name: string) => timestamp(name, { precision: 3, mode: 'string' });
+
+export const files = pgTable('file', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  created: stamp('created').notNull().defaultNow(),
+  fileName: text('file_name').notNull(),
+  contentType: text('content_type').notNull(),
+  size: integer('size').notNull(),
+  storageKey: text('storage_key').notNull(),
+  /** The entity and row the file belongs to: downloads follow that row's access. */
+  ownerEntity: text('owner_entity'),
+  ownerId: uuid('owner_id'),
+});
+
+export const userGroups = pgTable(
+  'user_group',
+  {
+    userId: uuid('user_id').notNull(),
+    groupName: text('group_name').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.groupName] })],
+);
+
+export const groups = pgTable('user_group_def', {
+  name: text('name').primaryKey(),
+  hasBackendAccess: boolean('has_backend_access').notNull().default(false),
+});
+
+export const sessions = pgTable(
+  'session',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    userKind: text('user_kind').notNull(),
+    created: stamp('created').notNull().defaultNow(),
+    lastSeen: stamp('last_seen').notNull().defaultNow(),
+    expires: stamp('expires').notNull(),
+    /** "Remember me": the cookie outlives the browser session. */
+    remember: boolean('remember').notNull().default(false),
+    /** The identity provider's session, for single logout. */
+    samlNameId: text('saml_name_id'),
+    samlSessionIndex: text('saml_session_index'),
+  },
+  (t) => [index('session_user_idx').on(t.userId)],
+);
+
+/** Sign-in state of a user (account or administrator): confirmation, activation, lockout, two-factor. */
+export const authState = pgTable('auth_state', {
+  userId: uuid('user_id').primaryKey(),
+  userKind: text('user_kind').notNull(),
+  emailConfirmed: boolean('email_confirmed').notNull().default(false),
+  active: boolean('active').notNull().default(true),
+  failedAttempts: integer('failed_attempts').notNull().default(0),
+  lockedUntil: stamp('locked_until'),
+  twoFactorMethod: text('two_factor_method'),
+  totpSecret: text('totp_secret'),
+  totpLastStep: integer('totp_last_step'),
+});
+
+/** Single-use tokens (password reset, email confirmation, email codes, remembered two-factor), stored hashed. */
+export const authTokens = pgTable(
+  'auth_token',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id').notNull(),
+    purpose: text('purpose').notNull(),
+    created: stamp('created').notNull().defaultNow(),
+    expires: stamp('expires').notNull(),
+    usedAt: stamp('used_at'),
+    data: text('data'),
+  },
+  (t) => [index('auth_token_user_idx').on(t.userId, t.purpose)],
+);
+
+/** Failed sign-ins per address and per email, for throttling without revealing which accounts exist. */
+export const loginThrottle = pgTable('login_throttle', {
+  key: text('key').primaryKey(),
+  failures: integer('failures').notNull().default(0),
+  windowStart: stamp('window_start').notNull().defaultNow(),
+});
+
+/** Mail that was sent, or waits in the outbox when no SMTP server is configured. */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    created: stamp('created').notNull().defaultNow(),
+    to: text('to').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    sentAt: stamp('sent_at'),
+    error: text('error'),
+  },
+  (t) => [index('mail_outbox_created_idx').on(t.created)],
+);
+
+/** Server-wide settings shared by every process, such as the signing secret. */
+export const settings = pgTable('hub_setting', {
+  key: text('key').primaryKey(),
+  value: text('value').notNull(),
+});
+
+/** Assertions already accepted: each one signs a user in once. */
+export const samlAssertions = pgTable('saml_assertion', {
+  id: text('id').primaryKey(),
+  expires: stamp('expires').notNull(),
+});

@@ -1,0 +1,48 @@
+/**
+ * The schema module drizzle-kit reads to generate migrations. Every table must be a
+ * top-level named export (an exported object yields "0 tables").
+ */
+import { buildTables } from './tables';
+
+export { files, userGroups, groups, sessions, authState, authTokens, loginThrottle, mailOutbox, settings, samlAssertions } from './internal';
+
+export const {
+  additional_attachment,
+  apikey,
+  asset,
+  asset_attachments,
+  document,
+  document_types,
+  feedback_and_help,
+  form_review_request,
+  form_submissions,
+  forms,
+  forms_entity_form_version,
+  forms_entity_form_tile,
+  guidance,
+  home_page_link,
+  licence,
+  licence_attachments,
+  mehub_account,
+  mehub_admin,
+  member_organisation,
+  news,
+  reminder_log,
+  role,
+  role_safety_link_permission,
+  safety_link,
+  safety_link_section,
+  searches,
+  standard,
+  template,
+  mehub_account_timeline_events,
+  link_form_submissions_assets,
+  link_forms_document_types,
+  link_document_types_documents,
+  link_form_submissions_documents,
+  link_roles_mea_document_access,
+  link_assets_mehub_accounts,
+  link_documents_mehub_accounts,
+  link_forms_member_organisations,
+  link_document_types_templates,
+} = buildTables();

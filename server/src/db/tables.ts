@@ -1,0 +1,96 @@
+import { allEntities, getEntity, type EntityDef, type Field } from '@hub/model';
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+  type AnyPgColumn,
+  type PgColumnBuilderBase,
+  type PgTableWithColumns,
+} from 'drizzle-orm/pg-core';
+import { storedFields } from './columns';
+import { files } from './internal';
+
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyTable = PgTableWithColumns<any>;
+const built = new Map<string, AnyTable>();
+
+const stamp = (name: string) => timestamp(name, { precision: 3, mode: 'string' });
+
+function columnFor(entityName: string, field: Field, column: string): PgColumnBuilderBase {
+  switch (field.kind) {
+    case 'integer':
+      return integer(column);
+    case 'number':
+      return doublePrecision(column);
+    case 'boolean':
+      return field.default !== undefined ? boolean(column).notNull().default(field.default as boolean) : boolean(column);
+    case 'date':
+    case 'datetime':
+      return stamp(column);
+    case 'json':
+      return jsonb(column);
+    case 'file':
+      return uuid(column).references((): AnyPgColumn => files.id, { onDelete: 'set null' });
+    case 'reference': {
+      const target = field.target;
+      return uuid(column).references((): AnyPgColumn => tableOf(target).id, {
+        onDelete: field.onDelete ?? 'set null',
+      });
+    }
+    default:
+      return text(column);
+  }
+}
+
+/** The drizzle table of an entity, built from its declaration (used for migrations). */
+export function tableFor(entity: EntityDef): AnyTable {
+  const cols: Record<string, PgColumnBuilderBase> = {
+    id: uuid('id').primaryKey().defaultRandom(),
+    created: stamp('created').notNull().defaultNow(),
+    modified: stamp('modified').notNull().defaultNow(),
+  };
+  const stored = storedFields(entity);
+  for (const { name, field, column } of stored) cols[name] = columnFor(entity.name, field, column);
+  const table = pgTable(entity.table, cols, (t) => {
+    const extras = [index(`${entity.table}_created_idx`).on(t.created, t.id)];
+    for (const { name, field, column } of stored) {
+      if (field.kind === 'reference' || field.kind === 'file') extras.push(index(`${entity.table}_${column}_idx`).on(t[name]));
+      if (field.kind === 'enum') {
+        const values = Object.keys(field.enum.values).map((v) => `'${v}'`).join(', ');
+        extras.push(check(`${entity.table}_${column}_check`, sql.raw(`"${column}" IN (${values})`)) as never);
+      }
+      if (field.unique) extras.push(uniqueIndex(`${entity.table}_${column}_unique`).on(sql.raw(`lower("${column}")`)) as never);
+    }
+    if (entity.scope.kind === 'org') {
+      // A member's lists always filter on their organisation: sort and filter paths start with it.
+      const ref = entity.scope.ref;
+      extras.push(index(`${entity.table}_scope_created_idx`).on(t[ref], t.created, t.id));
+      for (const { name, field, column } of stored)
+        if (field.kind === 'enum' || field.kind === 'boolean') extras.push(index(`${entity.table}_scope_${column}_idx`).on(t[ref], t[name]));
+    }
+    if (entity.link) extras.push(uniqueIndex(`${entity.table}_pair_unique`).on(t[entity.link.left], t[entity.link.right]));
+    return extras;
+  });
+  built.set(entity.name, table);
+  return table;
+}
+
+export function tableOf(entityName: string): AnyTable {
+  return built.get(entityName) ?? tableFor(getEntity(entityName));
+}
+
+/** Every entity table, built once. */
+export function buildTables(): Record<string, AnyTable> {
+  const out: Record<string, AnyTable> = {};
+  for (const e of allEntities()) out[e.table] = tableOf(e.name);
+  return out;
+}

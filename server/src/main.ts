@@ -1,0 +1,58 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { DataDirLockedError, openPglite, openPostgres, type Db } from './db/client';
+import { migrate } from './db/migrate';
+import { diskStorage } from './files/storage';
+import { DEMO_PASSWORD, demoSignIns, seedDemo } from './seed/demo';
+
+const here = fileURLToPath(new URL('.', import.meta.url));
+/** Migrations sit beside the source in development and are copied beside the bundle by the build. */
+const migrationsDir = process.env.MIGRATIONS_DIR || join(here, here.endsWith('dist/') ? 'migrations' : 'db/migrations');
+
+async function main(): Promise<void> {
+  const started = Date.now();
+  const config = loadConfig();
+  let db: Db;
+  try {
+    db = config.databaseUrl ? await openPostgres(config.databaseUrl) : await openPglite(config.dataDir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  await migrate(db, migrationsDir);
+  const seeded = await seedDemo(db, { force: config.seedDemo || !config.databaseUrl });
+  const app = await buildApp({ config, db, storage: diskStorage(join(config.dataDir, 'files')) });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal}: shutting down`);
+    try {
+      await app.close();
+    } finally {
+      await db.close();
+      process.exit(0);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+  console.log(`\nSafety hub ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
+  if (seeded !== 'none') {
+    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    for (const line of demoSignIns()) console.log(`  ${line}`);
+  }
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

@@ -1,0 +1,228 @@
+import { randomBytes } from 'node:crypto';
+import { getEntity, hasRoleFact, PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
+import { listRecords } from '../crud/list';
+import { z } from 'zod';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { isAdministrator, type Caller } from '../access/caller';
+import { authMessages as m, type AuthEnv } from '../auth/env';
+import { loadMe } from '../auth/me';
+import { hashPassword } from '../auth/password';
+import { endUserSessions, hashToken } from '../auth/session';
+import { clearFailures } from '../auth/throttle';
+import { consumeCode, consumeToken, issueToken, revokeTokens } from '../auth/tokens';
+import { newTotpSecret, totpSetup, totpStep } from '../auth/totp';
+import { findUserByEmail, setAuthState } from '../auth/users';
+import { parseBody } from './body';
+import { sendEmailCode } from './authorization';
+import { usersRoutes } from './users';
+
+export const TWO_FACTOR_METHODS = ['authenticator', 'email'] as const;
+
+const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ errors: [{ message }] });
+
+export function requireCaller(req: FastifyRequest, reply: FastifyReply): Caller | null {
+  if (!req.caller) {
+    void fail(reply, 401, m.notSignedIn);
+    return null;
+  }
+  return req.caller;
+}
+
+/** A reset or sign-up link to the web app. */
+export function link(req: FastifyRequest, path: string, params: Record<string, string>): string {
+  const query = new URLSearchParams(params).toString();
+  return `${req.protocol}://${req.host}${path}${query ? `?${query}` : ''}`;
+}
+
+export function checkNewPassword(password: string): string | null {
+  if (password.length < PASSWORD_MIN) return m.passwordLength;
+  if (password.length > PASSWORD_MAX) return m.passwordTooLong;
+  return null;
+}
+
+export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
+  const { db } = env;
+
+  app.get('/api/account/me', async (req, reply) => {
+    const caller = requireCaller(req, reply);
+    return caller && loadMe(db, caller);
+  });
+
+  app.post('/api/account/reset-password-request', async (req, reply) => {
+    const { username } = parseBody(z.object({ username: z.string().email('This is not a valid email address') }), req.body);
+    const user = await findUserByEmail(db, username);
+    // The same answer whether or not the account exists.
+    if (user && user.active) {
+      const token = await issueToken(db, user.id, 'reset', 60);
+      await env.mailer.send({
+        to: user.email,
+        subject: 'Reset your Safety Hub password',
+        text: `Someone asked to reset the password of ${user.email}. To choose a new password, open this link within an hour:\n\n${link(req, '/reset-password', { token, username: user.email })}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+      });
+    }
+    return reply.send({ message: `Reset Password Email has been sent to ${username}` });
+  });
+
+  app.post('/api/account/reset-password', async (req, reply) => {
+    const body = parseBody(z.object({ token: z.string().max(128), username: z.string().max(320), password: z.string().max(1024) }), req.body);
+    const problem = checkNewPassword(body.password);
+    if (problem) return fail(reply, 400, problem);
+    const user = await findUserByEmail(db, body.username);
+    const token = user ? await consumeToken(db, body.token, 'reset') : null;
+    if (!user || !token || token.userId !== user.id) return fail(reply, 400, m.badResetToken);
+    const table = user.kind === 'admin' ? 'mehub_admin' : 'mehub_account';
+    await db.query(`UPDATE ${table} SET password = $2, modified = now() WHERE id = $1`, [user.id, await hashPassword(body.password)]);
+    // A new password ends every session and forgets remembered devices.
+    await endUserSessions(db, user.id);
+    await revokeTokens(db, user.id, ['reset', 'remember2fa', 'login2fa']);
+    await clearFailures(db, `email:${user.email.toLowerCase()}`);
+    return { message: 'Your password has been reset' };
+  });
+
+  /** The user a two-factor call is about: oneself, or anyone for an administrator. */
+  async function subject(req: FastifyRequest, reply: FastifyReply, userName: string) {
+    const caller = requireCaller(req, reply);
+    if (!caller) return null;
+    const self = userName.toLowerCase() === caller.email.toLowerCase();
+    if (!self && !isAdministrator(caller)) {
+      void fail(reply, 403, 'You may only change your own two-factor settings');
+      return null;
+    }
+    const user = await findUserByEmail(db, userName);
+    if (!user) {
+      void fail(reply, 404, `No user ${userName}`);
+      return null;
+    }
+    return { user, self };
+  }
+
+  app.get<{ Querystring: { userName?: string } }>('/api/account/valid-2fa', async (req, reply) => {
+    const s = await subject(req, reply, req.query.userName ?? req.caller?.email ?? '');
+    return s && [...TWO_FACTOR_METHODS];
+  });
+
+  app.post('/api/account/configure-2fa', async (req, reply) => {
+    const body = parseBody(z.object({ method: z.string(), userName: z.string(), token: z.string().optional() }), req.body);
+    if (!TWO_FACTOR_METHODS.includes(body.method as never)) return fail(reply, 400, m.invalidMethod);
+    const s = await subject(req, reply, body.userName);
+    if (!s) return;
+    const { user, self } = s;
+    if (body.method === 'authenticator') {
+      if (!body.token) {
+        // Step one: a new key, kept aside until a code proves the app has it.
+        const secret = newTotpSecret();
+        await revokeTokens(db, user.id, ['totp-setup']);
+        await issueToken(db, user.id, 'totp-setup', 15, { secret });
+        if (!self) await setAuthState(db, user, { two_factor_method: 'authenticator', totp_secret: secret, totp_last_step: null });
+        return { method: 'authenticator', enabled: !self, ...(await totpSetup(secret, user.email)) };
+      }
+      const { rows } = await db.query<{ id: string; data: string }>(
+        `SELECT id, data FROM auth_token WHERE user_id = $1 AND purpose = 'totp-setup' AND used_at IS NULL AND expires > now() ORDER BY created DESC LIMIT 1`,
+        [user.id],
+      );
+      const secret = rows[0] ? (JSON.parse(rows[0].data) as { secret: string }).secret : null;
+      const step = secret ? totpStep(secret, body.token) : null;
+      if (!secret || step === null) return fail(reply, 400, m.invalidAuthenticatorCode);
+      await db.query('UPDATE auth_token SET used_at = now() WHERE id = $1', [rows[0].id]);
+      await setAuthState(db, user, { two_factor_method: 'authenticator', totp_secret: secret, totp_last_step: step });
+      return { method: 'authenticator', enabled: true, message: 'Successfully enabled two factor authentication' };
+    }
+    // Email: a code to the address proves it can be read; an administrator may switch it on directly.
+    if (!self) {
+      await setAuthState(db, user, { two_factor_method: 'email', totp_secret: null });
+      return { method: 'email', enabled: true, message: 'Successfully enabled two factor authentication' };
+    }
+    if (!body.token) {
+      await sendEmailCode(env, user);
+      return { method: 'email', enabled: false, codeSentTo: user.email };
+    }
+    if (!(await consumeCode(db, user.id, body.token))) return fail(reply, 400, m.invalidEmailCode);
+    await setAuthState(db, user, { two_factor_method: 'email', totp_secret: null });
+    return { method: 'email', enabled: true, message: 'Successfully enabled two factor authentication' };
+  });
+
+  app.post('/api/account/disable-2fa', async (req, reply) => {
+    const body = parseBody(z.object({ userName: z.string() }), req.body);
+    const s = await subject(req, reply, body.userName);
+    if (!s) return;
+    await setAuthState(db, s.user, { two_factor_method: null, totp_secret: null, totp_last_step: null });
+    await revokeTokens(db, s.user.id, ['remember2fa', 'totp-setup']);
+    return { message: 'Two factor authentication disabled' };
+  });
+
+  /** API tokens of the caller's organisation: managers of a member organisation only. */
+  function tokenOwner(req: FastifyRequest, reply: FastifyReply): Caller | null {
+    const caller = requireCaller(req, reply);
+    if (!caller) return null;
+    if (!caller.organisationId || !hasRoleFact('apiTokens', caller.role)) {
+      void fail(reply, 403, 'Only managers of a member organisation can manage API tokens');
+      return null;
+    }
+    return caller;
+  }
+
+  const tokenTime = `to_char(created, 'YYYY-MM-DD HH24:MI:SS')`;
+
+  app.get('/api/account/has-keys', async (req, reply) => {
+    const caller = tokenOwner(req, reply);
+    if (!caller) return;
+    const { rows } = await db.query(`SELECT id, name, ${tokenTime} AS "createdAt" FROM apikey WHERE member_organisation_id = $1 ORDER BY created DESC`, [caller.organisationId]);
+    return rows;
+  });
+
+  app.post('/api/account/generate-key', async (req, reply) => {
+    const caller = tokenOwner(req, reply);
+    if (!caller) return;
+    const { name } = parseBody(z.object({ name: z.string().trim().min(1).max(200).optional() }), req.body);
+    const key = `hub_${randomBytes(30).toString('base64url')}`;
+    const { rows } = await db.query<{ id: string; createdAt: string }>(
+      `INSERT INTO apikey (name, private_key, member_organisation_id) VALUES ($1, $2, $3) RETURNING id, ${tokenTime} AS "createdAt"`,
+      [name ?? `Token ${new Date().toISOString().slice(0, 10)}`, hashToken(key), caller.organisationId],
+    );
+    return { key, ...rows[0], message: 'API Token generated successfully' };
+  });
+
+  app.post('/api/account/revoke-key', async (req, reply) => {
+    const caller = tokenOwner(req, reply);
+    if (!caller) return;
+    const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
+    const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [id, caller.organisationId]);
+    if (!affectedRows) return fail(reply, 404, 'No such API token');
+    return { message: 'API Token revoked successfully' };
+  });
+
+  app.post('/api/account/send-submission-notification-email', async (req, reply) => {
+    const caller = requireCaller(req, reply);
+    if (!caller) return;
+    const body = parseBody(z.object({ userName: z.string().max(320), submissionId: z.string().uuid() }), req.body);
+    // The submission must be one the caller may read; the recipient a colleague (or anyone, for administrators).
+    const [submission] = (await listRecords(db, caller, getEntity('FormSubmissionsEntity'), { ids: [body.submissionId], take: 1 }, {
+      id: true,
+      isCompleted: true,
+      mehubAccount: { firstname: true, surname: true, email: true, memberOrganisationId: true },
+      formVersion: { form: { name: true, formType: true } },
+    })) as {
+      id: string;
+      mehubAccount: { firstname: string | null; surname: string | null; email: string; memberOrganisationId: string | null } | null;
+      formVersion: { form: { name: string; formType: string } | null } | null;
+    }[];
+    if (!submission) return fail(reply, 404, 'The submission does not exist or you are not allowed to see it');
+    const recipient = await findUserByEmail(db, body.userName);
+    const { rows } = recipient
+      ? await db.query<{ org: string | null }>('SELECT member_organisation_id AS org FROM mehub_account WHERE id = $1', [recipient.id])
+      : { rows: [] };
+    const colleague = recipient && (isAdministrator(caller) || (rows[0]?.org && rows[0].org === caller.organisationId));
+    if (!recipient || !colleague) return fail(reply, 404, `No colleague ${body.userName}`);
+    const form = submission.formVersion?.form;
+    const owner = submission.mehubAccount;
+    const who = owner ? [owner.firstname, owner.surname].filter(Boolean).join(' ') || owner.email : 'A colleague';
+    await env.mailer.send({
+      to: recipient.email,
+      subject: `${form?.name ?? 'A form'} submitted by ${who}`,
+      text: `${who} submitted ${form?.name ?? 'a form'} and asked that you be told.\n\nOpen it: ${link(req, `/user-submissions/${form?.formType ?? 'all'}/view/${submission.id}`, {})}`,
+    });
+    return { message: `Notification sent to ${recipient.email}` };
+  });
+
+  usersRoutes(app, env);
+}

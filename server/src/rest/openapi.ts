@@ -1,0 +1,58 @@
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { FastifyInstance } from 'fastify';
+
+/** What each REST route does, for the OpenAPI description at /api/swagger. */
+const docs: Record<string, { tags: string[]; summary: string; description?: string }> = {
+  'GET /api/health': { tags: ['System'], summary: 'Liveness and database check' },
+  'POST /api/authorization/login': {
+    tags: ['Authorization'],
+    summary: 'Sign in with email and password',
+    description: 'Body {username, password, rememberMe?}. Answers {type: "signed-in", user} or {type: "two-factor-required", method}.',
+  },
+  'POST /api/authorization/validate-2fa': { tags: ['Authorization'], summary: 'Complete a sign-in with the second factor', description: 'Body {token, method, rememberMe?, rememberTwoFactor?}.' },
+  'GET /api/authorization/logout': { tags: ['Authorization'], summary: 'Sign out and redirect', description: 'Query redirect (a path of this site, default /), clean=true.' },
+  'GET /api/account/me': { tags: ['Account'], summary: 'The signed-in user; 401 when signed out' },
+  'POST /api/account/reset-password-request': { tags: ['Account'], summary: 'Email a password reset link', description: 'Body {username}. Answers the same whether or not the account exists.' },
+  'POST /api/account/reset-password': { tags: ['Account'], summary: 'Set a new password with the emailed token', description: 'Body {token, username, password}.' },
+  'GET /api/account/valid-2fa': { tags: ['Two-factor'], summary: 'Two-factor methods offered to a user', description: 'Query userName.' },
+  'POST /api/account/configure-2fa': {
+    tags: ['Two-factor'],
+    summary: 'Set up two-factor authentication',
+    description: 'Body {method, userName, token?}. Without token: starts (authenticator: key and QR code; email: a code is sent). With token: confirms and switches it on. Administrators switch it on for others directly.',
+  },
+  'POST /api/account/disable-2fa': { tags: ['Two-factor'], summary: 'Switch two-factor off', description: 'Body {userName}: oneself, or anyone for administrators.' },
+  'GET /api/account/has-keys': { tags: ['API tokens'], summary: "The organisation's API tokens (id, name, createdAt)" },
+  'POST /api/account/generate-key': { tags: ['API tokens'], summary: 'Create an API token; the key is returned this once only', description: 'Body {name?}.' },
+  'POST /api/account/revoke-key': { tags: ['API tokens'], summary: 'Revoke an API token for good', description: 'Body {id}.' },
+  'POST /api/account/users': { tags: ['Users'], summary: 'Users with their sign-in state (administrators)', description: 'Body {PaginationOptions {PageNo, PageSize}, SearchConditions [{path, comparison, value}], SortConditions [{path, descending}]}; answers {users, countUsers}.' },
+  'POST /api/account/activate': { tags: ['Users'], summary: 'Activate a user (administrators)', description: 'Body {Username}.' },
+  'POST /api/account/deactivate': { tags: ['Users'], summary: 'Deactivate a user and end their sessions (administrators)', description: 'Body {Username}.' },
+  'POST /api/account/send-submission-notification-email': { tags: ['Account'], summary: 'Email a colleague about a form submission', description: 'Body {userName, submissionId}.' },
+  'GET /api/register': { tags: ['Registration'], summary: 'The user types one may register as' },
+  'POST /api/register/:entity': { tags: ['Registration'], summary: 'Register (kebab-case entity name, e.g. mehub-account-entity)', description: 'Body {email, password, confirmPassword, firstname?, surname?, mobileNumber?}. A confirmation link is emailed.' },
+  'POST /api/register/confirm-email': { tags: ['Registration'], summary: 'Confirm an email address', description: 'Body {token, email}.' },
+  'GET /api/mail/outbox': { tags: ['System'], summary: 'Newest mail written by the hub (administrators)', description: 'Query to? filters by recipient.' },
+  'POST /api/graphql': { tags: ['GraphQL'], summary: 'The generic entity API (JSON or GraphQL multipart request)', description: 'See docs/api.md for the conventions.' },
+  'GET /api/entity/:entity/export': { tags: ['Entities'], summary: 'CSV of the records the caller may read', description: 'Query stringConditions: a JSON list of condition groups.' },
+  'GET /api/files/:id': { tags: ['Files'], summary: 'A stored file (download=true to download)' },
+  'GET /api/files/metadata/:id': { tags: ['Files'], summary: "A stored file's name, type and size" },
+};
+
+/** OpenAPI at /api/swagger (UI) and /api/swagger/json, described from the table above. */
+export async function openApi(app: FastifyInstance): Promise<void> {
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Safety Hub API', version: '1', description: 'REST calls of the safety hub. Send the XSRF-TOKEN cookie back in X-XSRF-TOKEN on every POST, PUT and DELETE.' },
+      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hub_session' }, token: { type: 'http', scheme: 'bearer' } } },
+    },
+  });
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) {
+      const doc = docs[`${method} ${route.url}`];
+      if (doc) route.schema = { ...route.schema, ...doc };
+      else if (method !== 'HEAD' && !route.url.startsWith('/api/')) route.schema = { ...route.schema, hide: true };
+    }
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/swagger', uiConfig: { docExpansion: 'list' } });
+}

@@ -1,0 +1,62 @@
+import { getEntity } from '@hub/model';
+import { z } from 'zod';
+import type { FastifyInstance } from 'fastify';
+import type { AuthEnv } from '../auth/env';
+import { authMessages as m } from '../auth/env';
+import { consumeToken, issueToken } from '../auth/tokens';
+import { findUserByEmail, setAuthState } from '../auth/users';
+import { saveRecords } from '../crud/save';
+import type { FileStorage } from '../files/storage';
+import type { Caller } from '../access/caller';
+import { parseBody } from './body';
+import { checkNewPassword, link } from './account';
+
+/** The user types people may register as, by the kebab-case path of the spec. */
+export const REGISTERABLE: Record<string, string> = { 'mehub-account-entity': 'MehubAccountEntity' };
+const REGISTRAR: Caller = { userId: '00000000-0000-4000-8000-000000000001', kind: 'admin', groups: ['Super Administrators'], role: null, roleId: null, organisationId: null, email: 'registration' };
+
+export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: FileStorage): void {
+  const { db } = env;
+
+  app.get('/api/register', async () => Object.keys(REGISTERABLE));
+
+  app.post<{ Params: { entity: string } }>('/api/register/:entity', async (req, reply) => {
+    if (req.params.entity === 'confirm-email') return reply.callNotFound();
+    const entityName = REGISTERABLE[req.params.entity];
+    if (!entityName) return reply.status(404).send({ errors: [{ message: `Registration is not offered for ${req.params.entity}` }] });
+    const body = parseBody(
+      z.object({
+        email: z.string().email('This is not a valid email address'),
+        password: z.string().max(1024),
+        confirmPassword: z.string().max(1024),
+        firstname: z.string().max(200).optional(),
+        surname: z.string().max(200).optional(),
+        mobileNumber: z.string().max(50).optional(),
+      }),
+      req.body,
+    );
+    const problem = checkNewPassword(body.password);
+    if (problem) return reply.status(400).send({ errors: [{ message: problem }] });
+    if (body.password !== body.confirmPassword) return reply.status(400).send({ errors: [{ message: m.passwordsDiffer }] });
+    // Registration is open to visitors: it writes through the model's checks as the registrar, fields limited above.
+    const [id] = await saveRecords({ db, storage }, REGISTRAR, getEntity(entityName), [{ ...body, userName: body.email }], 'create', null);
+    await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAccount') ON CONFLICT DO NOTHING`, [id]);
+    await setAuthState(db, { id, kind: 'account' }, { email_confirmed: false });
+    const token = await issueToken(db, id, 'confirm', 60 * 24 * 3);
+    await env.mailer.send({
+      to: body.email,
+      subject: 'Confirm your Safety Hub email address',
+      text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(req, '/confirm-email', { token, username: body.email })}`,
+    });
+    return { id, email: body.email, message: 'Please check your email to confirm your address.' };
+  });
+
+  app.post('/api/register/confirm-email', async (req, reply) => {
+    const body = parseBody(z.object({ token: z.string().max(128), email: z.string().max(320) }), req.body);
+    const user = await findUserByEmail(db, body.email);
+    const token = user ? await consumeToken(db, body.token, 'confirm') : null;
+    if (!user || !token || token.userId !== user.id) return reply.status(400).send({ errors: [{ message: m.badConfirmToken }] });
+    await setAuthState(db, user, { email_confirmed: true });
+    return { message: 'Your email address is confirmed. You can now sign in.' };
+  });
+}

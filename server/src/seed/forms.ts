@@ -1,0 +1,99 @@
+import { FormType } from '@hub/model';
+
+type Question = Record<string, unknown>;
+const q = (id: string, title: string, questionType: string, extra: Question = {}): Question => ({ id, title, questionType, ...extra });
+const required = [{ validator: 'required' }];
+const opts = (...values: string[]) => values.map((value, i) => ({ id: String(i + 1), value }));
+
+const details = {
+  name: 'Job details',
+  contents: [
+    q('jobNumber', 'Job number', 'jobNumber', { validators: required }),
+    q('jobAddress', 'Job address', 'jobAddress', { validators: required }),
+    q('date', 'Date', 'datetime', { validators: required }),
+    q('supervisor', 'Supervisor', 'selectUserProfile'),
+  ],
+};
+
+const specific: Record<keyof typeof FormType.values, { name: string; contents: Question[] }> = {
+  RISK_ASSESSMENT: {
+    name: 'Hazards and controls',
+    contents: [
+      q('task', 'Task or activity', 'textArea', { validators: required }),
+      q('hazards', 'Hazards identified', 'multicombobox', { options: opts('Live conductors', 'Working at heights', 'Confined space', 'Manual handling', 'Asbestos') }),
+      q('risk', 'Risk before controls', 'riskMatrix'),
+      q('controls', 'Control measures', 'textArea', { validators: required }),
+      q('residual', 'Residual risk', 'riskMatrix'),
+    ],
+  },
+  INCIDENT: {
+    name: 'What happened',
+    contents: [
+      q('incidentType', 'Incident type', 'radiobutton', { options: opts('Injury', 'Near miss', 'Property damage', 'Electric shock') }),
+      q('description', 'Describe what happened', 'textArea', { validators: required }),
+      q('injured', 'Was anyone injured?', 'checkbox'),
+      q('sketch', 'Sketch of the scene', 'canvasDraw'),
+    ],
+  },
+  INSPECTIONS: {
+    name: 'Inspection',
+    contents: [
+      q('area', 'Area inspected', 'text', { validators: required }),
+      q('switchboard', 'Switchboard labelled and secure', 'radiobutton', { options: opts('Yes', 'No', 'N/A') }),
+      q('rcd', 'RCDs tested', 'radiobutton', { options: opts('Yes', 'No', 'N/A') }),
+      q('defects', 'Defects found', 'textArea'),
+    ],
+  },
+  PERMITS: {
+    name: 'Permit',
+    contents: [
+      q('permitType', 'Permit type', 'combobox', { options: opts('Hot work', 'Live work', 'Confined space', 'Working at heights') }),
+      q('isolation', 'Isolation points', 'textArea', { validators: required }),
+      q('validUntil', 'Valid until', 'datetime'),
+    ],
+  },
+  VERIFICATION: {
+    name: 'Verification',
+    contents: [
+      q('testEquipment', 'Test equipment used', 'text'),
+      q('insulation', 'Insulation resistance (MΩ)', 'number'),
+      q('verified', 'Installation verified safe', 'checkbox', { validators: required }),
+    ],
+  },
+  PROJECT: {
+    name: 'Project',
+    contents: [q('scope', 'Scope of works', 'textArea', { validators: required }), q('start', 'Start date', 'date')],
+  },
+  QUALITY: {
+    name: 'Quality check',
+    contents: [q('item', 'Item checked', 'text', { validators: required }), q('result', 'Result', 'radiobutton', { options: opts('Pass', 'Fail') })],
+  },
+  WORKPLACE_RELATIONS: {
+    name: 'Workplace relations',
+    contents: [q('matter', 'Matter', 'textArea', { validators: required }), q('confidential', 'Confidential', 'checkbox')],
+  },
+  MEETING_AND_TRAINING: {
+    name: 'Toolbox meeting',
+    contents: [
+      q('topics', 'Topics discussed', 'textArea', { validators: required }),
+      q('attendees', 'Attendees', 'textArea'),
+      q('statement', 'Everyone present signed the attendance sheet.', 'statement', { className: 'Important' }),
+    ],
+  },
+};
+
+export const demoFormNames: Record<keyof typeof FormType.values, string> = {
+  RISK_ASSESSMENT: 'Job Safety Risk Assessment',
+  INCIDENT: 'Incident Report',
+  INSPECTIONS: 'Site Inspection',
+  PERMITS: 'Permit to Work',
+  VERIFICATION: 'Electrical Verification',
+  PROJECT: 'Project Start-up',
+  QUALITY: 'Quality Check',
+  WORKPLACE_RELATIONS: 'Workplace Relations Record',
+  MEETING_AND_TRAINING: 'Toolbox Meeting',
+};
+
+export function demoFormData(type: keyof typeof FormType.values): string {
+  return JSON.stringify({ slides: [details, specific[type]], pagination: { type: 'page' }, customOptions: [] });
+}

@@ -1,0 +1,74 @@
+import { allEntities, opNames, type EntityDef, type Operation } from '@hub/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { allowed } from '../access/rules';
+import type { Caller } from '../access/caller';
+import { ADMIN, SUPER, startHarness, type Harness } from './harness';
+import { changeFor, createSample, sampleInput } from './samples';
+
+/**
+ * Generated from the model: for every entity, group (and the member roles the matrix
+ * names) and operation, the API allows exactly what data-layer.md section 6 allows.
+ */
+const CALLERS = [SUPER, ADMIN, 'safetymanager@sparkright.example', 'manager@sparkright.example', 'worker@sparkright.example', null] as const;
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+function callerOf(email: string | null): Caller | null {
+  if (!email) return null;
+  const u = h.users[email];
+  const groups = email === SUPER ? ['Super Administrators'] : email === ADMIN ? ['MehubAdmin'] : ['MehubAccount'];
+  return { userId: u.id, kind: u.organisationId ? 'account' : 'admin', groups, role: u.role, roleId: null, organisationId: u.organisationId, email };
+}
+
+function expectOutcome(entity: EntityDef, who: string | null, op: Operation, res: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) {
+  const expected = allowed(callerOf(who), entity, op);
+  const label = `${who ?? 'visitor'} ${op} ${entity.name}`;
+  if (expected) expect(res.errors, label).toBeUndefined();
+  else {
+    expect(res.errors?.[0]?.extensions?.code, label).toBe(who ? 'FORBIDDEN' : 'UNAUTHENTICATED');
+  }
+}
+
+describe.each(allEntities().map((e) => [e.name, e] as const))('%s', (_name, entity) => {
+  const n = opNames(entity.name);
+  const ctxOf = (who: string | null) => {
+    const member = who && h.users[who].organisationId ? h.users[who] : h.users['safetymanager@sparkright.example'];
+    return { org: member.organisationId!, account: member.id };
+  };
+
+  it.each(CALLERS.map((c) => [c ?? 'visitor', c] as const))('read as %s', async (_l, who) => {
+    await createSample(h.db, entity.name, ctxOf(who));
+    const res = await h.gql(who, `{ ${n.list}(take: 5) { id } ${n.count} }`);
+    expectOutcome(entity, who, 'read', res);
+    if (!res.errors) expect((res.data as Record<string, unknown[]>)[n.list].length).toBeGreaterThan(0);
+  });
+
+  it.each(CALLERS.map((c) => [c ?? 'visitor', c] as const))('create as %s', async (_l, who) => {
+    const input = await sampleInput(h.db, entity.name, ctxOf(who));
+    const before = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${entity.table}`);
+    const res = await h.gql(who, `mutation($m: [${n.input}!]!) { ${n.create}(${n.inputArg}: $m) { id } }`, { m: [input] });
+    expectOutcome(entity, who, 'create', res);
+    const after = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${entity.table}`);
+    expect(after.rows[0].n - before.rows[0].n).toBe(res.errors ? 0 : 1);
+  });
+
+  it.each(CALLERS.map((c) => [c ?? 'visitor', c] as const))('update as %s', async (_l, who) => {
+    const id = await createSample(h.db, entity.name, ctxOf(who));
+    const res = await h.gql(who, `mutation($m: [${n.input}!]!) { ${n.update}(${n.inputArg}: $m) { id } }`, {
+      m: [{ id, ...changeFor(entity) }],
+    });
+    expectOutcome(entity, who, 'update', res);
+  });
+
+  it.each(CALLERS.map((c) => [c ?? 'visitor', c] as const))('delete as %s', async (_l, who) => {
+    const id = await createSample(h.db, entity.name, ctxOf(who));
+    const res = await h.gql(who, `mutation($ids: [ID!]!) { ${n.delete}(${n.idsArg}: $ids) }`, { ids: [id] });
+    expectOutcome(entity, who, 'delete', res);
+    const { rows } = await h.db.query(`SELECT 1 FROM ${entity.table} WHERE id = $1`, [id]);
+    expect(rows.length).toBe(res.errors ? 1 : 0);
+  });
+});

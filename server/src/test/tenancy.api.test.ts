@@ -1,0 +1,149 @@
+import { allEntities, opNames, type EntityDef } from '@hub/model';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ownsRows } from '../access/scope';
+import { SESSION_COOKIE } from '../auth/session';
+import { SPARK_MANAGER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+import { changeFor, createSample } from './samples';
+
+/**
+ * A member of one organisation can neither see nor change another organisation's rows,
+ * by any operation. Generated for every entity whose rows a member does not share.
+ */
+const scoped = allEntities().filter(ownsRows);
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+afterAll(() => h.close());
+
+const voltCtx = () => ({ org: h.org.volt, account: h.users[VOLT_MANAGER].id });
+const exists = async (e: EntityDef, id: string) => (await h.db.query(`SELECT 1 FROM ${e.table} WHERE id = $1`, [id])).rows.length === 1;
+const errorCode = (res: { errors?: { extensions?: Record<string, unknown> }[] }) => res.errors?.[0]?.extensions?.code;
+
+describe.each(scoped.map((e) => [e.name, e] as const))("%s: another organisation's rows", (_n, entity) => {
+  const n = opNames(entity.name);
+  let id: string;
+  beforeAll(async () => {
+    // An organisation's own row is the organisation itself.
+    id = entity.name === 'MemberOrganisationEntity' ? h.org.volt : await createSample(h.db, entity.name, voltCtx());
+  });
+
+  it('are missing from lists, counts, by-id reads and id filters', async () => {
+    const res = await h.gql<Record<string, unknown>>(
+      SPARK_MANAGER,
+      `query($ids: [ID!], $id: ID!, $sid: String!) { l: ${n.list}(ids: $ids) { id } c: ${n.count}(ids: $ids) one: ${n.byId}(id: $id) { id }
+        w: ${n.list}(where: [{path: "id", comparison: equal, value: [$sid]}]) { id } }`,
+      { ids: [id], id, sid: id },
+    );
+    if (errorCode(res) === 'FORBIDDEN') return; // no read right at all
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ l: [], c: 0, one: null, w: [] });
+    // ...while their own organisation sees it.
+    const own = await h.gql<Record<string, unknown>>(VOLT_MANAGER, `query($id: ID!) { one: ${n.byId}(id: $id) { id } }`, { id });
+    if (!errorCode(own)) expect(own.data).toEqual({ one: { id } });
+  });
+
+  it('cannot be updated, singly or in bulk', async () => {
+    const change = changeFor(entity);
+    const single = await h.gql(SPARK_MANAGER, `mutation($m: [${n.input}!]!) { ${n.update}(${n.inputArg}: $m) { id } }`, { m: [{ id, ...change }] });
+    expect(['NOT_FOUND', 'FORBIDDEN']).toContain(errorCode(single));
+    const fields = Object.keys(change);
+    if (fields.length) {
+      const bulk = await h.gql<Record<string, string[]>>(
+        SPARK_MANAGER,
+        `mutation($ids: [ID!], $f: [String!]!, $v: ${n.input}!) { r: ${n.updateConditional}(ids: $ids, fieldsToUpdate: $f, values: $v) }`,
+        { ids: [id], f: fields, v: change },
+      );
+      if (!bulk.errors) expect(bulk.data!.r).toEqual([]);
+      else expect(errorCode(bulk)).toBe('FORBIDDEN');
+      const { rows } = await h.db.query<{ modified: string; created: string }>(`SELECT created::text, modified::text FROM ${entity.table} WHERE id = $1`, [id]);
+      expect(rows[0].modified).toBe(rows[0].created);
+    }
+  });
+
+  it('cannot be deleted, singly or in bulk', async () => {
+    const single = await h.gql(SPARK_MANAGER, `mutation($ids: [ID!]!) { ${n.delete}(${n.idsArg}: $ids) }`, { ids: [id] });
+    expect(['NOT_FOUND', 'FORBIDDEN']).toContain(errorCode(single));
+    const bulk = await h.gql<Record<string, string[]>>(
+      SPARK_MANAGER,
+      `mutation($ids: [ID!]) { r: ${n.deleteConditional}(ids: $ids, conditions: [[{path: "id", comparison: notEqual, value: ["00000000-0000-4000-8000-000000000000"]}]]) }`,
+      { ids: [id] },
+    );
+    if (!bulk.errors) expect(bulk.data!.r).toEqual([]);
+    else expect(errorCode(bulk)).toBe('FORBIDDEN');
+    expect(await exists(entity, id)).toBe(true);
+  });
+
+  it('are missing from the CSV export', async () => {
+    const conditions = encodeURIComponent(JSON.stringify([[{ path: 'id', comparison: 'equal', value: [id] }]]));
+    const res = await h.app.inject({
+      url: `/api/entity/${entity.name}/export?stringConditions=${conditions}`,
+      headers: { cookie: `${SESSION_COOKIE}=${h.users[SPARK_MANAGER].cookie}` },
+    });
+    if (res.statusCode === 403) return;
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain(id);
+  });
+});
+
+describe('nested references and writes across organisations', () => {
+  it("shows a member the active forms that are default or assigned to their organisation, not another's", async () => {
+    const theirs = await createSample(h.db, 'FormsEntity', voltCtx(), { isDefault: false, memberOrganisationss: [{ id: h.org.volt }] });
+    const inactive = await createSample(h.db, 'FormsEntity', voltCtx(), { isDefault: true, isActive: false });
+    const ours = await createSample(h.db, 'FormsEntity', voltCtx(), { isDefault: false, memberOrganisationss: [{ id: h.org.spark }] });
+    const everyone = await createSample(h.db, 'FormsEntity', voltCtx(), { isDefault: true });
+    const res = await h.gql<{ formsEntitys: { id: string }[] }>(SPARK_MANAGER, `query($ids: [ID!]) { formsEntitys(ids: $ids) { id } }`, {
+      ids: [theirs, inactive, ours, everyone],
+    });
+    expect(res.data!.formsEntitys.map((f) => f.id).sort()).toEqual([ours, everyone].sort());
+  });
+
+
+  it('nested lists leave out other organisations rows', async () => {
+    const res = await h.gql<{ roleEntitys: { name: string; mehubAccounts: { email: string }[] }[]; documentTypesEntitys: { documentss: { id: string; documentName: string }[] }[] }>(
+      SPARK_MANAGER,
+      `{ roleEntitys { name mehubAccounts { email } } documentTypesEntitys { documentss { id documentName } } }`,
+    );
+    expect(res.errors).toBeUndefined();
+    const emails = res.data!.roleEntitys.flatMap((r) => r.mehubAccounts.map((a) => a.email));
+    expect(emails).toContain('worker@sparkright.example');
+    expect(emails.some((e) => e.endsWith('@voltline.example'))).toBe(false);
+    const docs = res.data!.documentTypesEntitys.flatMap((t) => t.documentss.map((d) => d.documentName));
+    expect(docs.some((d) => d.startsWith('SR '))).toBe(true);
+    expect(docs.some((d) => d.startsWith('VL '))).toBe(false);
+  });
+
+  it('refuses to create a row in another organisation', async () => {
+    const res = await h.gql(SPARK_MANAGER, `mutation($m: [AssetEntityInput!]!) { createAssetEntity(assetEntityModels: $m) { id } }`, {
+      m: [{ assetType: 'TOOL', description: 'Smuggled drill', memberOrganisationId: h.org.volt }],
+    });
+    expect(res.errors?.[0]?.message).toBe('The selected member organisation does not exist');
+    const { rows } = await h.db.query(`SELECT 1 FROM asset WHERE description = 'Smuggled drill'`);
+    expect(rows).toEqual([]);
+  });
+
+  it("refuses a reference to another organisation's record", async () => {
+    const voltAsset = await createSample(h.db, 'AssetEntity', voltCtx());
+    const res = await h.gql(SPARK_MANAGER, `mutation($m: [AssetEntityInput!]!) { createAssetEntity(assetEntityModels: $m) { id } }`, {
+      m: [{ assetType: 'TOOL', description: 'Child of theirs', parentAssetId: voltAsset }],
+    });
+    expect(res.errors?.[0]?.message).toBe('The selected asset does not exist');
+    const licence = await h.gql(SPARK_MANAGER, `mutation($m: [LicenceEntityInput!]!) { createLicenceEntity(licenceEntityModels: $m) { id } }`, {
+      m: [{ licenceName: 'Theirs', licenceIssuer: 'X', licenceType: 'OTHER', mehubAccountId: h.users[VOLT_MANAGER].id }],
+    });
+    expect(errorCode(licence)).toBe('VALIDATION');
+  });
+
+  it('refuses to move own rows to another organisation in bulk', async () => {
+    const mine = await createSample(h.db, 'AssetEntity', { org: h.org.spark, account: h.users[SPARK_MANAGER].id });
+    const res = await h.gql(
+      SPARK_MANAGER,
+      `mutation($ids: [ID!], $v: AssetEntityInput!) { updateAssetEntitysConditional(ids: $ids, fieldsToUpdate: ["memberOrganisationId"], values: $v) }`,
+      { ids: [mine], v: { memberOrganisationId: h.org.volt } },
+    );
+    expect(res.errors?.[0]?.message).toBe('The selected member organisation does not exist');
+    const { rows } = await h.db.query<{ member_organisation_id: string }>('SELECT member_organisation_id FROM asset WHERE id = $1', [mine]);
+    expect(rows[0].member_organisation_id).toBe(h.org.spark);
+  });
+});

@@ -1,0 +1,7 @@
+import { formatValue } from '../format';
+import type { Column } from './query';
+
+/** A table cell by field kind. */
+export function cellText(col: Column, row: Record<string, unknown>): string {
+  return formatValue(col.field, row[col.path]);
+}

@@ -1,0 +1,47 @@
+import { getEntity } from '@hub/model';
+import { describe, expect, it } from 'vitest';
+import { initialState } from './list-state';
+import { columnsOf, conditionsOf, selectionConditions } from './query';
+
+const asset = getEntity('AssetEntity');
+
+describe('list queries from the model', () => {
+  it('lists the visible scalar and reference fields in their order', () => {
+    expect(columnsOf(asset).map((c) => c.path)).toEqual([
+      'assetType',
+      'assetID',
+      'brand',
+      'assetModel',
+      'serialNumber',
+      'description',
+      'status',
+    ]);
+  });
+
+  it('searches every searchable field with one OR group, and ANDs the filters', () => {
+    const groups = conditionsOf(asset, {
+      search: ' drill ',
+      filters: { status: ['IN_SERVICE'], nextInspection: ['2026-01-01', '2026-03-31'] },
+    });
+    expect(groups).toEqual([
+      [
+        { path: 'assetID', comparison: 'contains', value: ['drill'] },
+        { path: 'serialNumber', comparison: 'contains', value: ['drill'] },
+        { path: 'description', comparison: 'contains', value: ['drill'] },
+      ],
+      [{ path: 'status', comparison: 'in', value: ['IN_SERVICE'] }],
+      [{ path: 'nextInspection', comparison: 'greaterThanOrEqual', value: ['2026-01-01 00:00:00'] }],
+      [{ path: 'nextInspection', comparison: 'lessThanOrEqual', value: ['2026-03-31 23:59:59'] }],
+    ]);
+  });
+
+  it('acts on picked ids, or on every match minus the exclusions', () => {
+    const picked = { ...initialState(), selected: ['a', 'b'] };
+    expect(selectionConditions(asset, picked, [])).toEqual([[{ path: 'id', comparison: 'in', value: ['a', 'b'] }]]);
+    const all = { ...initialState(), allPages: true, selected: ['c'], search: 'van' };
+    expect(selectionConditions(asset, all, []).at(-1)).toEqual([{ path: 'id', comparison: 'notIn', value: ['c'] }]);
+    expect(selectionConditions(asset, { ...initialState(), allPages: true }, [])).toEqual([
+      [{ path: 'id', comparison: 'notEqual', value: ['00000000-0000-4000-8000-000000000000'] }],
+    ]);
+  });
+});

@@ -1,0 +1,87 @@
+import { getEntity, opNames, type EntityDef, type Field } from '@hub/model';
+import type { ListState } from './list-state';
+
+export interface Where {
+  path: string;
+  comparison: string;
+  value: (string | null)[];
+}
+
+export interface Column {
+  path: string;
+  label: string;
+  field: Field;
+  /** The GraphQL selection of this column. */
+  select: string;
+  sortable: boolean;
+}
+
+const LISTED: Field['kind'][] = ['text', 'email', 'url', 'integer', 'number', 'boolean', 'date', 'datetime', 'enum', 'reference'];
+
+/** The list columns of an entity: its visible scalar and reference fields in their order, up to seven. */
+export function columnsOf(entity: EntityDef): Column[] {
+  return Object.entries(entity.fields)
+    .filter(([, f]) => LISTED.includes(f.kind) && !f.hidden && !f.writeOnly)
+    .sort(([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000))
+    .slice(0, 7)
+    .map(([path, field]) => {
+      if (field.kind === 'reference') {
+        const target = getEntity(field.target);
+        return {
+          path,
+          label: field.label ?? path,
+          field,
+          select: `${path} { id ${target.display === 'id' ? '' : target.display} }`,
+          sortable: false,
+        };
+      }
+      return { path, label: field.label ?? path, field, select: path, sortable: true };
+    });
+}
+
+/** The search box and the filters as condition groups: the term ORed over searchable fields, filters ANDed. */
+export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' | 'filters'>, base: Where[][] = []): Where[][] {
+  const groups: Where[][] = [...base];
+  const term = state.search.trim();
+  if (term) {
+    const searchable = Object.entries(entity.fields).filter(([, f]) => f.searchable && !f.writeOnly);
+    const fields = searchable.length ? searchable : Object.entries(entity.fields).filter(([n]) => n === entity.display);
+    if (fields.length) groups.push(fields.map(([path]) => ({ path, comparison: 'contains', value: [term] })));
+  }
+  for (const [path, values] of Object.entries(state.filters)) {
+    const field = entity.fields[path];
+    if (!field) continue;
+    if (field.kind === 'date' || field.kind === 'datetime') {
+      const [from, to] = values;
+      if (from) groups.push([{ path, comparison: 'greaterThanOrEqual', value: [`${from} 00:00:00`] }]);
+      if (to) groups.push([{ path, comparison: 'lessThanOrEqual', value: [`${to} 23:59:59`] }]);
+    } else if (field.kind === 'reference') groups.push([{ path: `${path}Id`, comparison: 'in', value: values }]);
+    else groups.push([{ path, comparison: 'in', value: values }]);
+  }
+  return groups;
+}
+
+export function listQuery(entity: EntityDef): string {
+  const n = opNames(entity.name);
+  const cols = columnsOf(entity)
+    .map((c) => c.select)
+    .join(' ');
+  return `query($c: [[WhereExpressionGraph!]!], $skip: Int, $take: Int, $o: [OrderByGraph!]) {
+    rows: ${n.list}(conditions: $c, skip: $skip, take: $take, orderBy: $o) { id created ${cols} }
+    total: ${n.count}(conditions: $c) }`;
+}
+
+export function orderOf(state: ListState): { path: string; descending: boolean }[] {
+  // Default: created descending; ordering always ends with id (the server adds it).
+  return state.sort ? [{ path: state.sort.path, descending: state.sort.direction === 'desc' }] : [{ path: 'created', descending: true }];
+}
+
+/** The records a bulk action applies to: picked ids, or every match minus exclusions. */
+export function selectionConditions(entity: EntityDef, state: ListState, base: Where[][]): Where[][] {
+  if (!state.allPages) return [[{ path: 'id', comparison: 'in', value: state.selected }]];
+  const groups = conditionsOf(entity, state, base);
+  if (state.selected.length) groups.push([{ path: 'id', comparison: 'notIn', value: state.selected }]);
+  // "Every record" still needs a condition for the server's bulk guard.
+  if (!groups.length) groups.push([{ path: 'id', comparison: 'notEqual', value: ['00000000-0000-4000-8000-000000000000'] }]);
+  return groups;
+}

@@ -1,0 +1,45 @@
+import { getEntity, opNames, type EntityDef, type Field } from '@hub/model';
+
+/** Fields a record screen shows, in their order; server-managed and write-only ones excluded in view. */
+export function formFields(entity: EntityDef): [string, Field][] {
+  return Object.entries(entity.fields)
+    .filter(([, f]) => !f.hidden && f.kind !== 'children')
+    .sort(([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000));
+}
+
+/** The GraphQL selection of one record for its screen. */
+export function recordSelection(entity: EntityDef): string {
+  const parts = ['id', 'created', 'modified'];
+  for (const [name, f] of formFields(entity)) {
+    if (f.writeOnly) continue;
+    if (f.kind === 'reference') {
+      const t = getEntity(f.target);
+      parts.push(`${name}Id`, `${name} { id ${t.display === 'id' ? '' : t.display} }`);
+    } else if (f.kind === 'links') {
+      const t = getEntity(f.target!);
+      parts.push(`${name} { id ${t.display === 'id' ? '' : t.display} }`);
+    } else if (f.kind === 'file') parts.push(`${name}Id`, `${name} { id fileName size }`);
+    else parts.push(name);
+  }
+  return parts.join(' ');
+}
+
+export const recordQuery = (entity: EntityDef) =>
+  `query($id: ID!) { r: ${opNames(entity.name).byId}(id: $id) { ${recordSelection(entity)} } }`;
+
+export const saveMutation = (entity: EntityDef, mode: 'create' | 'update') => {
+  const n = opNames(entity.name);
+  return `mutation($m: [${n.input}!]!) { r: ${mode === 'create' ? n.create : n.update}(${n.inputArg}: $m) { id } }`;
+};
+
+/** Options of a reference picker: up to 10 records of the target matching the typed text. */
+export function optionsQuery(target: EntityDef): string {
+  const n = opNames(target.name);
+  const display = target.display === 'id' ? '' : target.display;
+  return `query($c: [[WhereExpressionGraph!]!]) { r: ${n.list}(conditions: $c, take: 10) { id ${display} } }`;
+}
+
+export function optionConditions(target: EntityDef, text: string): { path: string; comparison: string; value: string[] }[][] {
+  if (!text.trim() || target.display === 'id') return [];
+  return [[{ path: target.display, comparison: 'contains', value: [text.trim()] }]];
+}

@@ -1,0 +1,71 @@
+import { hasRoleFact } from '@hub/model/roles';
+import { lazy, Suspense, type ReactNode } from 'react';
+import { Center, Loader } from '@mantine/core';
+import { createBrowserRouter, Navigate } from 'react-router';
+import { LoginPage } from '../account/LoginPage';
+import { TwoFactorPage } from '../account/TwoFactorPage';
+import { AppShellLayout } from './AppShellLayout';
+import { ForbiddenPage } from './ForbiddenPage';
+import { HomePage } from './HomePage';
+import { NotFoundPage } from './NotFoundPage';
+import { RequireAuth } from './RequireAuth';
+import { useMe } from './session';
+
+/** Pages most visits never open load on demand, keeping sign-in and home small. */
+const AdminApp = lazy(() => import('../admin/AdminApp'));
+const IntegrationsPage = lazy(() => import('../account/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
+const TwoFactorSetupPage = lazy(() => import('../account/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage })));
+const RegisterPage = lazy(() => import('../account/RegisterPages').then((m) => ({ default: m.RegisterPage })));
+const RegisterSuccessPage = lazy(() => import('../account/RegisterPages').then((m) => ({ default: m.RegisterSuccessPage })));
+const ConfirmEmailPage = lazy(() => import('../account/RegisterPages').then((m) => ({ default: m.ConfirmEmailPage })));
+const ResetRequestPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetRequestPage })));
+const ResetPasswordPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
+
+const loading = (
+  <Center mih="100dvh">
+    <Loader aria-label="Loading" />
+  </Center>
+);
+const later = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense>;
+
+/** Integrations: MehubAccount managers only. */
+function ManagersOnly({ children }: { children: ReactNode }) {
+  const me = useMe().data;
+  return me?.memberOrganisationId && hasRoleFact('apiTokens', me.roleName) ? <>{children}</> : <Navigate to="/403" replace />;
+}
+
+/**
+ * Routes of the member site. The back-office mounts under /admin as a lazily loaded
+ * module of its own, so its code stays out of the member site's first load.
+ */
+export const router = createBrowserRouter([
+  { path: '/', element: <Navigate to="/home" replace /> },
+  { path: '/404', element: <NotFoundPage /> },
+  { path: '/403', element: <ForbiddenPage /> },
+  { path: '/admin_login', element: <LoginPage /> },
+  { path: '/login/2fa/:method', element: <TwoFactorPage /> },
+  { path: '/register', element: later(<RegisterPage />) },
+  { path: '/register/success', element: later(<RegisterSuccessPage />) },
+  { path: '/confirm-email', element: later(<ConfirmEmailPage />) },
+  { path: '/reset-password-request', element: later(<ResetRequestPage />) },
+  { path: '/reset-password', element: later(<ResetPasswordPage />) },
+  { path: '/admin/*', element: later(<AdminApp />) },
+  {
+    element: (
+      <RequireAuth>
+        <AppShellLayout />
+      </RequireAuth>
+    ),
+    children: [
+      { path: '/home', element: <HomePage /> },
+      { path: '/profile/two-factor', element: later(<TwoFactorSetupPage />) },
+      {
+        path: '/integrations',
+        element: (
+          <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>
+        ),
+      },
+    ],
+  },
+  { path: '*', element: <NotFoundPage /> },
+]);

@@ -1,0 +1,52 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, ApiError } from '../client/api';
+
+export type { Me } from '@hub/model/account';
+import type { Me } from '@hub/model/account';
+
+const ME = ['me'] as const;
+
+/** The current user from /api/account/me: null when signed out. */
+export function useMe() {
+  return useQuery({
+    queryKey: ME,
+    queryFn: async () => {
+      try {
+        return await api<Me>('GET', '/api/account/me');
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) return null;
+        throw err;
+      }
+    },
+    staleTime: 60_000,
+  });
+}
+
+export function useSetMe() {
+  const client = useQueryClient();
+  return (me: Me | null) => client.setQueryData(ME, me);
+}
+
+export const hasBackendAccess = (me: Me | null | undefined) => !!me?.groups.some((g) => g.hasBackendAccess);
+export const isAdminGroup = (me: Me | null | undefined) => !!me?.groups.some((g) => g.name.startsWith('MehubAdmin') || g.name === 'Super Administrators');
+export const displayName = (me: Me) => [me.givenName, me.surname].filter(Boolean).join(' ') || me.email;
+
+export interface Providers {
+  sso: boolean;
+  ssoLogout: boolean;
+}
+
+export function useProviders() {
+  return useQuery({ queryKey: ['providers'], queryFn: () => api<Providers>('GET', '/api/authorization/providers'), staleTime: Infinity });
+}
+
+/**
+ * Logout: forgets what this tab kept, then administrator groups end the server session
+ * (and come back to `redirect`); others leave through single logout when it is configured.
+ */
+export function logout(me: Me | null | undefined, providers: Providers | undefined, redirect = '/admin_login') {
+  sessionStorage.clear();
+  localStorage.removeItem('displayNewsTicker');
+  if (!isAdminGroup(me) && providers?.ssoLogout) window.location.assign(`/Saml/InitiateSingleLogout?returnurl=${encodeURIComponent(redirect)}`);
+  else window.location.assign(`/api/authorization/logout?redirect=${encodeURIComponent(redirect)}&clean=true`);
+}

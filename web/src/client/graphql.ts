@@ -1,0 +1,43 @@
+import { signInPath, xsrfHeaders } from './api';
+
+/** A GraphQL call to the hub, with the anti-forgery header and the spec's 401 rule. */
+export class GraphqlError extends Error {
+  constructor(
+    message: string,
+    readonly errors: { message: string; extensions?: Record<string, unknown> }[],
+  ) {
+    super(message);
+  }
+}
+
+export async function graphqlRequest<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
+  const res = await fetch('/api/graphql', {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+    body: JSON.stringify({ query, variables }),
+  });
+  return readResponse<T>(res);
+}
+
+/** The spec's 401 rule, then the first GraphQL error as the message. */
+async function readResponse<T>(res: Response): Promise<T> {
+  if (res.status === 401) {
+    // Signed out on the server: sign in again and come back here.
+    window.location.assign(signInPath());
+    throw new GraphqlError('Your session has ended', []);
+  }
+  const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: GraphqlError['errors'] };
+  if (body.errors?.length) throw new GraphqlError(body.errors[0].message, body.errors);
+  if (!res.ok || !body.data) throw new GraphqlError(`The server answered ${res.status}`, []);
+  return body.data;
+}
+
+/** A GraphQL multipart request (operations, map, files), for saves that carry files. */
+export async function graphqlUpload<T>(query: string, variables: Record<string, unknown>, files: { path: string; file: File }[]): Promise<T> {
+  const form = new FormData();
+  form.append('operations', JSON.stringify({ query, variables }));
+  form.append('map', JSON.stringify(Object.fromEntries(files.map((f, i) => [String(i), [f.path]]))));
+  files.forEach((f, i) => form.append(String(i), f.file, f.file.name));
+  return readResponse<T>(await fetch('/api/graphql', { method: 'POST', credentials: 'same-origin', headers: xsrfHeaders(), body: form }));
+}
