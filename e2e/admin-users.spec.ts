@@ -4,7 +4,8 @@ import { signIn } from './helpers';
 test('an administrator manages users: search, deactivate, activate, user type choice', async ({ page }) => {
   await signIn(page, 'super@hub.example', undefined, '/admin/users');
   await expect(page.getByRole('heading', { name: 'All Users' })).toBeVisible();
-  await expect(page.getByRole('row', { name: /super@hub.example/ })).toBeVisible();
+  // Ids are random, so which accounts fill the first page of ten is not fixed: count them.
+  await expect(page.getByRole('row')).toHaveCount(11);
   await page.getByLabel('Search').fill('voltline');
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(page.getByRole('row')).toHaveCount(3);
