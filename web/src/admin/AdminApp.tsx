@@ -6,6 +6,7 @@ import { Link, Navigate, NavLink as RouterNavLink, Route, Routes, useLocation, u
 import { hasBackendAccess, logout, useMe, useProviders } from '../app/session';
 import { ListPage } from './list/ListPage';
 import { TemplatesPage } from './list/TemplatesPage';
+import { ExportPdfs } from './list/ExportPdfs';
 import { AssignForms } from './list/AssignForms';
 import { RecordPage } from './record/RecordPage';
 import { UsersPage } from './users/UsersPage';
@@ -62,7 +63,9 @@ function EntityScreen({ mode }: { mode: 'list' | 'create' | 'view' | 'edit' }) {
           screen.entity.name === 'MemberOrganisationEntity' &&
           can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, screen.entity.name, 'update')
             ? (sel) => <AssignForms conditions={sel.conditions} onDone={sel.done} />
-            : undefined
+            : screen.entity.name === 'FormSubmissionsEntity'
+              ? (sel) => <ExportPdfs conditions={sel.conditions} />
+              : undefined
         }
       />
     );

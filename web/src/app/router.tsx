@@ -20,6 +20,11 @@ const RegisterSuccessPage = lazy(() => import('../account/RegisterPages').then((
 const ConfirmEmailPage = lazy(() => import('../account/RegisterPages').then((m) => ({ default: m.ConfirmEmailPage })));
 const ResetRequestPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetRequestPage })));
 const ResetPasswordPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
+const SafetyPage = lazy(() => import('../member/forms/SafetyPage').then((m) => ({ default: m.SafetyPage })));
+const SafetyFormPage = lazy(() => import('../member/forms/SafetyFormPage').then((m) => ({ default: m.SafetyFormPage })));
+const SubmissionsPage = lazy(() => import('../member/forms/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })));
+const SubmissionPage = lazy(() => import('../member/forms/SubmissionPage').then((m) => ({ default: m.SubmissionPage })));
+const FillerBenchPage = lazy(() => import('../forms/FillerBenchPage').then((m) => ({ default: m.FillerBenchPage })));
 
 const loading = (
   <Center mih="100dvh">
@@ -50,6 +55,8 @@ export const router = createBrowserRouter([
   { path: '/reset-password-request', element: later(<ResetRequestPage />) },
   { path: '/reset-password', element: later(<ResetPasswordPage />) },
   { path: '/admin/*', element: later(<AdminApp />) },
+  // A generated 200-question form for the filler benchmark (no data, no sign-in).
+  { path: '/bench/filler', element: later(<FillerBenchPage />) },
   {
     element: (
       <RequireAuth>
@@ -59,6 +66,13 @@ export const router = createBrowserRouter([
     children: [
       { path: '/home', element: <HomePage /> },
       { path: '/profile/two-factor', element: later(<TwoFactorSetupPage />) },
+      { path: '/mesafety', element: later(<SafetyPage />) },
+      { path: '/safety-form/:formId/*', element: later(<SafetyFormPage />) },
+      { path: '/user-submissions/:type', element: later(<SubmissionsPage />) },
+      { path: '/user-submissions/:type/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
+      { path: '/user-submissions/:type/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
+      { path: '/user-submissions/:type/:formId/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
+      { path: '/user-submissions/:type/:formId/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
       {
         path: '/integrations',
         element: (

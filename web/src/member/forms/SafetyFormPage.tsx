@@ -1,0 +1,132 @@
+import { Alert, Center, Code, Collapse, Container, Loader, Text, Title, UnstyledButton } from '@mantine/core';
+import { useDisclosure } from '@mantine/hooks';
+import { notifications } from '@mantine/notifications';
+import type { Answers } from '@hub/model/forms';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useNavigate, useParams } from 'react-router';
+import { FormFiller } from '../../forms/FormFiller';
+import { Crumbs } from '../../ui/Crumbs';
+import { createSubmission, deleteDraft, fetchDraft, loadColleagues, loadForm } from './forms-api';
+import { formTypeLabel } from './form-types';
+
+/** The spec's form fetch failure: a message with the detail behind 'Detailed Errors'. */
+export function FetchError({ error }: { error: unknown }) {
+  const [open, { toggle }] = useDisclosure(false);
+  return (
+    <Alert color="red" title="There was an error fetching this form;">
+      <UnstyledButton onClick={toggle} td="underline" fz="sm" aria-expanded={open}>
+        Detailed Errors
+      </UnstyledButton>
+      <Collapse in={open}>
+        <Code block mt="xs">
+          {error instanceof Error ? error.message : String(error)}
+        </Code>
+      </Collapse>
+    </Alert>
+  );
+}
+
+/**
+ * /safety-form/{formId}: fills in the form's published version, or resumes the user's
+ * draft (against the version it was started on). Submitting returns home.
+ */
+export function SafetyFormPage() {
+  const { formId = '' } = useParams();
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const data = useQuery({
+    queryKey: ['fill', formId],
+    queryFn: async () => {
+      const [form, draft] = await Promise.all([loadForm(formId), fetchDraft(formId)]);
+      return { form, draft };
+    },
+    gcTime: 0,
+    retry: false,
+  });
+  const users = useQuery({ queryKey: ['colleagues'], queryFn: loadColleagues, staleTime: 300_000 });
+
+  if (data.isPending) {
+    return (
+      <Center py="xl">
+        <Loader aria-label="Loading form" />
+      </Center>
+    );
+  }
+  if (data.isError) {
+    return (
+      <Container size="md" py="md">
+        <FetchError error={data.error} />
+      </Container>
+    );
+  }
+  const { form, draft } = data.data;
+  if (!form) {
+    return (
+      <Container size="md" py="md">
+        <FetchError error={new Error('The form does not exist or is not available to you.')} />
+      </Container>
+    );
+  }
+  const version = draft?.version ?? form.version;
+  if (!version) {
+    return (
+      <Container size="md" py="md">
+        <Alert color="yellow">There is no published version for this form.</Alert>
+      </Container>
+    );
+  }
+
+  const refresh = () => client.invalidateQueries({ queryKey: ['forms-of-type'] });
+  const save = async (answers: Answers, complete: boolean) => {
+    try {
+      await createSubmission(version.id, answers, complete);
+    } catch (err) {
+      notifications.show({ color: 'red', title: 'There was an error saving the form', message: (err as Error).message, autoClose: false });
+      throw err;
+    }
+    await refresh();
+    if (complete) {
+      notifications.show({ color: 'green', message: 'The form has been submitted successfully.' });
+      void navigate('/home');
+    } else {
+      notifications.show({ color: 'yellow', message: 'The draft has been submitted successfully.' });
+      void navigate('/mesafety');
+    }
+  };
+  const cancel = async () => {
+    if (draft) {
+      try {
+        await deleteDraft(formId);
+      } catch {
+        notifications.show({ color: 'red', message: 'There was an error when discarding the form draft' });
+        return;
+      }
+      await refresh();
+    }
+    void navigate('/mesafety');
+  };
+
+  return (
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
+      <Crumbs items={[{ label: formTypeLabel(form.formType), to: '/mesafety' }, { label: form.name }]} />
+      <Title order={1} fz={{ base: 'h2', sm: 'h1' }} mb={4}>
+        {form.name}
+      </Title>
+      <Text size="sm" c="dimmed" mb="md">
+        Version {version.version}
+        {draft ? ' · continuing your draft' : ''}
+      </Text>
+      <FormFiller
+        key={`${version.id}-${draft?.id ?? 'new'}`}
+        definition={version.definition}
+        initialAnswers={draft?.answers ?? {}}
+        mode="fill"
+        routePath={`/safety-form/${formId}`}
+        users={users.data ?? []}
+        onCancel={() => void cancel()}
+        onSaveDraft={(a) => save(a, false)}
+        onSubmit={(a) => save(a, true)}
+      />
+    </Container>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Answers, FormDefinition } from '@hub/model/forms';
+import { parseFormDefinition } from '@hub/model/forms';
+import { api } from '../../client/api';
+import { graphqlRequest } from '../../client/graphql';
+
+/** The calls the member's form pages make: REST for drafts and PDFs, GraphQL for records. */
+
+export interface FormSummary {
+  id: string;
+  name: string;
+  hasDraft: boolean;
+}
+
+export interface FormVersionData {
+  id: string;
+  version: number;
+  definition: FormDefinition;
+}
+
+export interface FillableForm {
+  id: string;
+  name: string;
+  formType: string;
+  version: FormVersionData | null;
+}
+
+export interface Draft {
+  id: string;
+  answers: Answers;
+  version: FormVersionData;
+}
+
+export interface Submission {
+  id: string;
+  created: string;
+  modified: string;
+  isCompleted: boolean;
+  answers: Answers;
+  formReviewRequestId: string | null;
+  owner: { id: string; firstname: string | null; surname: string | null; email: string } | null;
+  form: { id: string; name: string; formType: string };
+  version: FormVersionData;
+}
+
+/** A stored definition, checked: a broken one is an error the page shows, never a crash. */
+export function readDefinition(raw: unknown): FormDefinition {
+  const parsed = parseFormDefinition(raw);
+  if (!parsed.ok) throw new Error(`The form definition is not valid: ${parsed.message}`);
+  return parsed.definition;
+}
+
+const readAnswers = (raw: unknown): Answers => {
+  if (!raw) return {};
+  const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
+  return value && typeof value === 'object' && !Array.isArray(value) ? (value as Answers) : {};
+};
+
+export const formsOfType = (formType: string) => api<FormSummary[]>('GET', `/api/entity/FormsEntity/form_type/${encodeURIComponent(formType)}`);
+export const hasDraft = (formId: string) => api<boolean>('GET', `/api/entity/FormSubmissionsEntity/hasDraft/${formId}`);
+export const deleteDraft = (formId: string) => api<unknown>('DELETE', `/api/entity/FormSubmissionsEntity/deleteDraft/${formId}`);
+
+export async function fetchDraft(formId: string): Promise<Draft | null> {
+  const draft = await api<{ id: string; submissionData: string | null; formVersion: { id: string; version: number; formData: unknown } } | null>(
+    'GET',
+    `/api/entity/FormSubmissionsEntity/fetchDraft/${formId}`,
+  );
+  if (!draft || !draft.id) return null;
+  return {
+    id: draft.id,
+    answers: readAnswers(draft.submissionData),
+    version: { id: draft.formVersion.id, version: draft.formVersion.version, definition: readDefinition(draft.formVersion.formData) },
+  };
+}
+
+export async function loadForm(formId: string): Promise<FillableForm | null> {
+  const data = await graphqlRequest<{ f: { id: string; name: string; formType: string; publishedVersion: { id: string; version: number; formData: unknown } | null } | null }>(
+    `query($id: ID!) { f: formsEntity(id: $id) { id name formType publishedVersion { id version formData } } }`,
+    { id: formId },
+  );
+  const f = data.f;
+  if (!f) return null;
+  const v = f.publishedVersion;
+  return { id: f.id, name: f.name, formType: f.formType, version: v ? { id: v.id, version: v.version, definition: readDefinition(v.formData) } : null };
+}
+
+/** Saves a new submission: a draft (isCompleted false) or the completed form. */
+export async function createSubmission(versionId: string, answers: Answers, isCompleted: boolean): Promise<string> {
+  const data = await graphqlRequest<{ r: { id: string }[] }>(
+    `mutation($m: [FormSubmissionsEntityInput!]!) { r: createFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
+    { m: [{ formVersionId: versionId, isCompleted, submissionData: JSON.stringify(answers) }] },
+  );
+  return data.r[0].id;
+}
+
+/** A reviewer's save of a completed submission (the server keeps every other answer as it was). */
+export async function saveReview(id: string, answers: Answers): Promise<void> {
+  await graphqlRequest(`mutation($m: [FormSubmissionsEntityInput!]!) { r: updateFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`, {
+    m: [{ id, submissionData: JSON.stringify(answers) }],
+  });
+}
+
+const SUBMISSION_FIELDS = `id created modified isCompleted submissionData formReviewRequestId
+  mehubAccount { id firstname surname email }
+  formVersion { id version formData form { id name formType } }`;
+
+interface RawSubmission {
+  id: string;
+  created: string;
+  modified: string;
+  isCompleted: boolean;
+  submissionData: string | null;
+  formReviewRequestId: string | null;
+  mehubAccount: Submission['owner'];
+  formVersion: { id: string; version: number; formData: unknown; form: Submission['form'] };
+}
+
+export async function loadSubmission(id: string): Promise<Submission | null> {
+  const data = await graphqlRequest<{ s: RawSubmission | null }>(`query($id: ID!) { s: formSubmissionsEntity(id: $id) { ${SUBMISSION_FIELDS} } }`, { id });
+  const s = data.s;
+  if (!s) return null;
+  return {
+    id: s.id,
+    created: s.created,
+    modified: s.modified,
+    isCompleted: s.isCompleted,
+    answers: readAnswers(s.submissionData),
+    formReviewRequestId: s.formReviewRequestId,
+    owner: s.mehubAccount,
+    form: s.formVersion.form,
+    version: { id: s.formVersion.id, version: s.formVersion.version, definition: readDefinition(s.formVersion.formData) },
+  };
+}
+
+export interface SubmissionRow {
+  id: string;
+  created: string;
+  mehubAccount: { firstname: string | null; surname: string | null; email: string } | null;
+  formVersion: { version: number; form: { id: string; name: string; formType: string } } | null;
+  formReviewRequest: { timeReviewed: string | null } | null;
+}
+
+/** Completed submissions the caller may read, newest first, optionally of one form type. */
+export async function listSubmissions(formType: string | null, skip: number, take: number): Promise<{ rows: SubmissionRow[]; total: number }> {
+  const conditions = [[{ path: 'isCompleted', comparison: 'equal', value: ['true'] }]];
+  if (formType) conditions.push([{ path: 'formVersion.form.formType', comparison: 'equal', value: [formType] }]);
+  const data = await graphqlRequest<{ rows: SubmissionRow[]; total: number }>(
+    `query($c: [[WhereExpressionGraph!]!], $skip: Int, $take: Int) {
+      rows: formSubmissionsEntitys(conditions: $c, skip: $skip, take: $take, orderBy: [{ path: "created", descending: true }]) {
+        id created mehubAccount { firstname surname email } formVersion { version form { id name formType } } formReviewRequest { timeReviewed }
+      }
+      total: countFormSubmissionsEntitys(conditions: $c)
+    }`,
+    { c: conditions, skip, take },
+  );
+  return data;
+}
+
+/** Colleagues a selectUserProfile question offers: the accounts the caller may read. */
+export async function loadColleagues(): Promise<{ id: string; name: string }[]> {
+  const data = await graphqlRequest<{ r: { id: string; firstname: string | null; surname: string | null; email: string }[] }>(
+    `query { r: mehubAccountEntitys(take: 500, orderBy: [{ path: "firstname" }]) { id firstname surname email } }`,
+  );
+  return data.r.map((a) => ({ id: a.id, name: [a.firstname, a.surname].filter(Boolean).join(' ') || a.email }));
+}
