@@ -1,0 +1,27 @@
+/** The spec's messages (member-site.md and back-office.md section 5), verbatim. */
+export const VALIDATION_MESSAGES = {
+  required: 'This field is required',
+  email: 'Please enter a valid email',
+  phone: 'This field should be a valid phone number',
+  custom: 'The given input is invalid',
+  past: 'This date time needs to be in the past',
+  future: 'This date time needs to be in the future',
+  after: (date: string) => `This date time needs to be after ${date}`,
+  before: (date: string) => `This date time needs to be before ${date}`,
+  notImplemented: 'A validator on this field is not implemented',
+  missingQuestion: 'Could not find the question this validator maps to',
+} as const;
+
+/** Numeric input as typed (member-site.md section 5). */
+export const NUMBER_MESSAGES = {
+  notNumber: 'The value must be a number',
+  notWhole: 'The value must be a whole number',
+} as const;
+
+/** The designer's slide rules (back-office.md section 8). */
+export const SLIDE_MESSAGES = {
+  reviewExists: 'Review slide exists. Remove review slide to add a new slide.',
+  secondReview: 'Multiple review slides can not be put on one form',
+  secondNotification: 'Multiple notification complete slides can not be put on one form',
+  reviewFixed: 'Cannot duplicate or move the Review Slide up and down.',
+} as const;

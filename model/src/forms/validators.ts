@@ -1,0 +1,145 @@
+import type { AnswerIssue, Answers, FormDefinition, Question, QuestionType, QuestionValidator } from './types';
+import { allQuestions, slideQuestions } from './definition';
+import { isAnswered } from './answers';
+import { NUMBER_MESSAGES, VALIDATION_MESSAGES } from './messages';
+import { visibilityTest } from './conditions';
+import { formatDate, formatDateTime, parseDay, parseInstant, startOfDay } from './dates';
+import { isReviewSlide } from './slides';
+
+/** The number validators, each with its test and the message when the test fails. */
+const NUMBER_RULES: Record<string, { ok: (x: number, y: number) => boolean; message: (x: number, y: number) => string }> = {
+  equalNumber: { ok: (x, y) => x === y, message: (x, y) => `The value ${x} is not equal to ${y}` },
+  notEqualNumber: { ok: (x, y) => x !== y, message: (x, y) => `The value ${x} must not be equal to ${y}` },
+  greaterThan: { ok: (x, y) => x > y, message: (x, y) => `The value ${x} is not greater than ${y}` },
+  greaterThanOrEqual: { ok: (x, y) => x >= y, message: (x, y) => `The value ${x} is not greater than or equal to ${y}` },
+  lessThan: { ok: (x, y) => x < y, message: (x, y) => `The value ${x} is not less than ${y}` },
+  lessThanOrEqual: { ok: (x, y) => x <= y, message: (x, y) => `The value ${x} is not less than or equal to ${y}` },
+};
+
+const TEXT_VALIDATORS = ['required', 'email', 'phone', 'custom'];
+const DATE_VALIDATORS = ['required', 'past', 'future', 'after', 'before'];
+
+/** The validators the designer offers per question type; any other is "not implemented". */
+export const VALIDATORS_BY_TYPE: Record<QuestionType, string[]> = {
+  text: TEXT_VALIDATORS,
+  textArea: TEXT_VALIDATORS,
+  jobNumber: TEXT_VALIDATORS,
+  jobAddress: TEXT_VALIDATORS,
+  number: ['required', ...Object.keys(NUMBER_RULES)],
+  date: DATE_VALIDATORS,
+  datetime: DATE_VALIDATORS,
+  checkbox: ['required'],
+  radiobutton: ['required'],
+  list: ['required'],
+  combobox: ['required'],
+  multicombobox: ['required'],
+  canvasDraw: ['required'],
+  riskMatrix: ['required'],
+  selectUserProfile: ['required'],
+  statement: [],
+  formSection: [],
+};
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+// 8 digits, 10 digits, or a bracketed country code followed by spaced groups: (+61) 412 345 678
+const PHONE = /^(\d{8}|\d{10}|\(\+\d{1,3}\)( \d{1,4}){2,})$/;
+
+/** A custom pattern, given bare ('^A\d+$') or slash-delimited with flags ('/^a\d+$/i'). */
+function customPattern(data: unknown): RegExp | undefined {
+  if (typeof data !== 'string' || data === '') return undefined;
+  const literal = /^\/(.+)\/([imsu]*)$/.exec(data);
+  try {
+    return literal ? new RegExp(literal[1], literal[2]) : new RegExp(data);
+  } catch {
+    return undefined;
+  }
+}
+
+function toNumber(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string' || v.trim() === '') return undefined;
+  const n = Number(v);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/** The message of one non-required validator on an answered question, or null when it passes. */
+function check(v: QuestionValidator, q: Question, answer: unknown, now: Date): string | null {
+  const rule = v.validator;
+  if (['text', 'textArea', 'jobNumber', 'jobAddress'].includes(q.questionType)) {
+    const value = String(answer).trim();
+    if (rule === 'email') return EMAIL.test(value) ? null : VALIDATION_MESSAGES.email;
+    if (rule === 'phone') return PHONE.test(value) ? null : VALIDATION_MESSAGES.phone;
+    const pattern = customPattern(v.additionalData);
+    // A missing or broken pattern is a designer mistake the filler cannot satisfy.
+    if (!pattern) return VALIDATION_MESSAGES.notImplemented;
+    return pattern.test(value) ? null : VALIDATION_MESSAGES.custom;
+  }
+  if (q.questionType === 'number') {
+    const x = toNumber(answer);
+    if (x === undefined) return NUMBER_MESSAGES.notNumber;
+    const y = toNumber(v.additionalData);
+    if (y === undefined) return null;
+    return NUMBER_RULES[rule].ok(x, y) ? null : NUMBER_RULES[rule].message(x, y);
+  }
+  // date and datetime: a date answer is its local midnight, so today counts as past, not future.
+  const isDate = q.questionType === 'date';
+  const value = isDate ? parseDay(answer) : parseInstant(answer);
+  if (!value) return null;
+  if (rule === 'past') return value < now ? null : VALIDATION_MESSAGES.past;
+  if (rule === 'future') return value > now ? null : VALIDATION_MESSAGES.future;
+  const boundInstant = parseInstant(v.additionalData);
+  if (!boundInstant) return null;
+  const bound = isDate ? startOfDay(boundInstant) : boundInstant;
+  const shown = isDate ? formatDate(bound) : formatDateTime(bound);
+  if (rule === 'after') return value > bound ? null : VALIDATION_MESSAGES.after(shown);
+  return value < bound ? null : VALIDATION_MESSAGES.before(shown);
+}
+
+/**
+ * The first failing validator's message for a question, or null. A validator checks the question
+ * its path names (normally this one); validators other than required are skipped when that
+ * question is unanswered. Statements and sections hold no answer and are never checked.
+ */
+export function validateQuestion(question: Question, def: FormDefinition, answers: Answers, now: Date = new Date()): string | null {
+  if (VALIDATORS_BY_TYPE[question.questionType].length === 0) return null;
+  for (const v of question.validators ?? []) {
+    const target = !v.path || v.path === question.id ? question : allQuestions(def).find((q) => q.id === v.path);
+    if (!target) return VALIDATION_MESSAGES.missingQuestion;
+    if (!VALIDATORS_BY_TYPE[target.questionType].includes(v.validator)) return VALIDATION_MESSAGES.notImplemented;
+    const answered = isAnswered(target, answers);
+    if (v.validator === 'required') {
+      if (!answered) return VALIDATION_MESSAGES.required;
+      continue;
+    }
+    if (!answered) continue;
+    const message = check(v, target, answers[target.id], now);
+    if (message) return message;
+  }
+  return null;
+}
+
+function validateQuestions(questions: Question[], def: FormDefinition, answers: Answers, now: Date): AnswerIssue[] {
+  const visible = visibilityTest(def, answers);
+  const issues: AnswerIssue[] = [];
+  for (const q of questions) {
+    if (!visible(q)) continue;
+    const message = validateQuestion(q, def, answers, now);
+    if (message) issues.push({ path: q.id, message });
+  }
+  return issues;
+}
+
+/** Issues of the visible questions of one slide (0-based), as checked before moving on. */
+export function validateSlide(def: FormDefinition, slideIndex: number, answers: Answers, now: Date = new Date()): AnswerIssue[] {
+  const slide = def.slides[slideIndex];
+  return slide ? validateQuestions(slideQuestions(slide), def, answers, now) : [];
+}
+
+/**
+ * Issues of every visible question, checked on submit. The review slide is left out: a manager
+ * reviews later (see validateReview), so its comments in particular are exempt on submit.
+ */
+export function validateForm(def: FormDefinition, answers: Answers, now: Date = new Date()): AnswerIssue[] {
+  const questions = def.slides.filter((s) => !isReviewSlide(s)).flatMap(slideQuestions);
+  return validateQuestions(questions, def, answers, now);
+}
