@@ -23,6 +23,12 @@ export interface Config {
   secretKey: string | null;
   /** The address people reach the hub at (links in mail, the SAML assertion consumer). */
   publicUrl: string;
+  /**
+   * Fastify's trustProxy: whether X-Forwarded-For/-Proto/-Host are believed. Off by
+   * default, so a client cannot choose its own address (sign-in throttling) or protocol.
+   * TRUST_PROXY: true, a hop count, or a comma list of proxy addresses / CIDR ranges.
+   */
+  trustProxy: boolean | number | string[];
   /** Single sign-on; null when SAML_ENTRY_POINT or SAML_IDP_CERT is unset. */
   saml: { entryPoint: string; logoutUrl: string | null; idpCert: string; issuer: string; callbackUrl: string } | null;
 }
@@ -36,6 +42,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     return n;
   };
   const dataDir = resolve(root, env.DATA_DIR || 'data');
+  const trustProxy = (): Config['trustProxy'] => {
+    const v = (env.TRUST_PROXY ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (v === 'true') return true;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+    if (!list.length || list.some((a) => !/^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(a)))
+      throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses, got '${v}'`);
+    return list;
+  };
   const publicUrl = (env.PUBLIC_URL || `http://localhost:${env.PORT || 3000}`).replace(/\/$/, '');
   return {
     port: int('PORT', 3000),
@@ -52,6 +68,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     mailFrom: env.MAIL_FROM || 'Safety Hub <no-reply@safety-hub.local>',
     secretKey: env.SECRET_KEY || null,
     publicUrl,
+    trustProxy: trustProxy(),
     saml:
       env.SAML_ENTRY_POINT && env.SAML_IDP_CERT
         ? {

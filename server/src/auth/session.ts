@@ -25,7 +25,10 @@ export async function endSession(db: Db, token: string): Promise<void> {
   await db.query('DELETE FROM session WHERE id = $1', [hashToken(token)]);
 }
 
-/** The caller behind a session, with the idle and absolute timeouts checked; read-only. */
+/**
+ * The caller behind a session, with the idle and absolute timeouts checked; read-only.
+ * A "Remember me" session keeps only its absolute limit (30 days): idleness does not end it.
+ */
 export const CALLER_SQL = `SELECT s.user_id, s.user_kind, s.last_seen < now() - interval '1 minute' AS stale,
             coalesce(a.email, d.email) AS email, a.member_organisation_id AS organisation_id, a.role_id, r.name AS role,
             ARRAY(SELECT g.group_name FROM user_group g WHERE g.user_id = s.user_id ORDER BY g.group_name) AS groups
@@ -33,7 +36,7 @@ export const CALLER_SQL = `SELECT s.user_id, s.user_kind, s.last_seen < now() - 
      LEFT JOIN mehub_account a ON s.user_kind = 'account' AND a.id = s.user_id
      LEFT JOIN mehub_admin d ON s.user_kind = 'admin' AND d.id = s.user_id
      LEFT JOIN role r ON r.id = a.role_id
-     WHERE s.id = $1 AND s.expires > now() AND s.last_seen > now() - make_interval(mins => $2::int)`;
+     WHERE s.id = $1 AND s.expires > now() AND (s.remember OR s.last_seen > now() - make_interval(mins => $2::int))`;
 
 interface CallerRow {
   user_id: string;

@@ -1,6 +1,7 @@
 import { getEntity, validateInput, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
+import { assertFieldWrites } from '../access/fields';
 import type { Db } from '../db/client';
 import type { Filter } from './conditions';
 import { translateDbError } from './db-errors';
@@ -49,6 +50,7 @@ export async function updateWhere(
         params.values,
       );
       const ids = rows.map((r) => r.id);
+      await assertFieldWrites(tx, caller, entity, input, ids);
       await assertStillOwned(tx, caller, entity, ids);
       return ids;
     });

@@ -28,10 +28,13 @@ export function requireCaller(req: FastifyRequest, reply: FastifyReply): Caller 
   return req.caller;
 }
 
-/** A reset or sign-up link to the web app. */
-export function link(req: FastifyRequest, path: string, params: Record<string, string>): string {
+/**
+ * A reset or sign-up link to the web app, always on the configured PUBLIC_URL: never
+ * built from the request's Host or X-Forwarded-Host, which a client chooses.
+ */
+export function link(config: { publicUrl: string }, path: string, params: Record<string, string>): string {
   const query = new URLSearchParams(params).toString();
-  return `${req.protocol}://${req.host}${path}${query ? `?${query}` : ''}`;
+  return `${config.publicUrl}${path}${query ? `?${query}` : ''}`;
 }
 
 export function checkNewPassword(password: string): string | null {
@@ -57,7 +60,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
       await env.mailer.send({
         to: user.email,
         subject: 'Reset your Safety Hub password',
-        text: `Someone asked to reset the password of ${user.email}. To choose a new password, open this link within an hour:\n\n${link(req, '/reset-password', { token, username: user.email })}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        text: `Someone asked to reset the password of ${user.email}. To choose a new password, open this link within an hour:\n\n${link(env.config, '/reset-password', { token, username: user.email })}\n\nIf it was not you, ignore this email: your password stays as it is.`,
       });
     }
     return reply.send({ message: `Reset Password Email has been sent to ${username}` });
@@ -219,7 +222,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     await env.mailer.send({
       to: recipient.email,
       subject: `${form?.name ?? 'A form'} submitted by ${who}`,
-      text: `${who} submitted ${form?.name ?? 'a form'} and asked that you be told.\n\nOpen it: ${link(req, `/user-submissions/${form?.formType ?? 'all'}/view/${submission.id}`, {})}`,
+      text: `${who} submitted ${form?.name ?? 'a form'} and asked that you be told.\n\nOpen it: ${link(env.config, `/user-submissions/${form?.formType ?? 'all'}/view/${submission.id}`, {})}`,
     });
     return { message: `Notification sent to ${recipient.email}` };
   });

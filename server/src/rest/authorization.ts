@@ -59,7 +59,9 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
 
     const user = await findUserByEmail(db, body.username);
     dummyHash ??= hashPassword('not-a-real-password-for-timing');
-    const ok = await verifyPassword(user?.password ?? (await dummyHash), body.password);
+    // An account without a password (single sign-on only, or cleared) still pays for a
+    // verification, but against the dummy it can never pass.
+    const ok = (await verifyPassword(user?.password ?? (await dummyHash), body.password)) && !!user?.password;
     if (!user || !ok) {
       await recordFailure(db, addressKey);
       await recordFailure(db, emailKey);

@@ -46,7 +46,7 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
     await env.mailer.send({
       to: body.email,
       subject: 'Confirm your Safety Hub email address',
-      text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(req, '/confirm-email', { token, username: body.email })}`,
+      text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(env.config, '/confirm-email', { token, username: body.email })}`,
     });
     return { id, email: body.email, message: 'Please check your email to confirm your address.' };
   });

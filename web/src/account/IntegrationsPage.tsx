@@ -41,8 +41,9 @@ export function IntegrationsPage() {
   return (
     <Container size="md" py="lg">
       <Stack gap="md">
+        <Title order={1}>Integrations</Title>
         <Group justify="space-between">
-          <Title order={1}>Integrations</Title>
+          <Title order={2}>API Tokens</Title>
           <Button onClick={() => generate.mutate()} loading={generate.isPending}>
             Create API token
           </Button>

@@ -12,6 +12,8 @@ const FAILED: Record<string, string> = {
   email: 'There was an error configuring email authentication.',
 };
 
+export const UNABLE_TO_CONFIGURE = 'Unable to configure';
+
 /** Two-factor setup for oneself: an authenticator app (QR code or key) or emailed codes. */
 export function TwoFactorSetupPage() {
   const me = useMe().data!;
@@ -24,7 +26,13 @@ export function TwoFactorSetupPage() {
   async function start(method: Setup['method']) {
     setBusy(true);
     try {
-      setSetup(await api<Setup>('POST', '/api/account/configure-2fa', { method, userName: me.email }, { redirectOn401: true }));
+      const answer = await api<Setup>('POST', '/api/account/configure-2fa', { method, userName: me.email }, { redirectOn401: true });
+      // An authenticator setup needs the key and its QR code; anything else cannot be used.
+      if (method === 'authenticator' && (answer?.method !== 'authenticator' || !answer.key || !answer.qrCode)) {
+        notifications.show({ color: 'red', message: UNABLE_TO_CONFIGURE });
+        return;
+      }
+      setSetup(answer);
       setCode('');
     } catch (err) {
       notifications.show({ color: 'red', message: FAILED[method], autoClose: false });

@@ -20,6 +20,7 @@ const RegisterSuccessPage = lazy(() => import('../account/RegisterPages').then((
 const ConfirmEmailPage = lazy(() => import('../account/RegisterPages').then((m) => ({ default: m.ConfirmEmailPage })));
 const ResetRequestPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetRequestPage })));
 const ResetPasswordPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
+const LogoutPage = lazy(() => import('../account/LogoutPage').then((m) => ({ default: m.LogoutPage })));
 const SafetyPage = lazy(() => import('../member/forms/SafetyPage').then((m) => ({ default: m.SafetyPage })));
 const SafetyFormPage = lazy(() => import('../member/forms/SafetyFormPage').then((m) => ({ default: m.SafetyFormPage })));
 const SubmissionsPage = lazy(() => import('../member/forms/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })));
@@ -54,6 +55,7 @@ export const router = createBrowserRouter([
   { path: '/confirm-email', element: later(<ConfirmEmailPage />) },
   { path: '/reset-password-request', element: later(<ResetRequestPage />) },
   { path: '/reset-password', element: later(<ResetPasswordPage />) },
+  { path: '/logout', element: later(<LogoutPage />) },
   { path: '/admin/*', element: later(<AdminApp />) },
   // A generated 200-question form for the filler benchmark (no data, no sign-in).
   { path: '/bench/filler', element: later(<FillerBenchPage />) },

@@ -1,3 +1,4 @@
+import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, ApiError } from '../client/api';
 
@@ -12,7 +13,9 @@ export function useMe() {
     queryKey: ME,
     queryFn: async () => {
       try {
-        return await api<Me>('GET', '/api/account/me');
+        const me = await api<Me>('GET', '/api/account/me');
+        warnDuplicateEmailOnce(me);
+        return me;
       } catch (err) {
         if (err instanceof ApiError && err.status === 401) return null;
         throw err;
@@ -24,7 +27,25 @@ export function useMe() {
 
 export function useSetMe() {
   const client = useQueryClient();
-  return (me: Me | null) => client.setQueryData(ME, me);
+  return (me: Me | null) => {
+    warnDuplicateEmailOnce(me);
+    return client.setQueryData(ME, me);
+  };
+}
+
+export const DUPLICATE_EMAIL_WARNING = 'Hi, you are using a duplicate email. Please contact your manager to resolve';
+/** Session storage: the duplicate-email warning was shown in this browser session. */
+export const DUPLICATE_EMAIL_WARNED = 'duplicateEmailWarned';
+
+/**
+ * Users flagged isDuplicate see a warning once per session (member-site.md): whenever the
+ * signed-in user arrives (sign-in, or a page load with a session), unless already shown.
+ * Logout clears session storage, so the next sign-in warns again.
+ */
+export function warnDuplicateEmailOnce(me: Me | null | undefined): void {
+  if (!me?.isDuplicate || sessionStorage.getItem(DUPLICATE_EMAIL_WARNED)) return;
+  sessionStorage.setItem(DUPLICATE_EMAIL_WARNED, 'true');
+  notifications.show({ color: 'yellow', message: DUPLICATE_EMAIL_WARNING, autoClose: 10_000 });
 }
 
 export const hasBackendAccess = (me: Me | null | undefined) => !!me?.groups.some((g) => g.hasBackendAccess);
