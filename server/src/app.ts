@@ -10,6 +10,7 @@ import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
 import { cookieOptions } from './auth/cookies';
+import { fastifyTrustProxy, strictTransportSecurity, upgradeInsecureRequests } from './auth/https';
 import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './rest/account';
 import { authorizationRoutes } from './rest/authorization';
@@ -24,6 +25,7 @@ import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
 import { fileRoutes } from './rest/files';
+import { formsModule } from './forms';
 import { UserError } from './crud/errors';
 
 declare module 'fastify' {
@@ -49,7 +51,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   const app = Fastify({
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: config.bodyLimit,
-    trustProxy: true,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
   });
 
   await app.register(helmet, {
@@ -62,10 +64,13 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
         connectSrc: ["'self'"],
         objectSrc: ["'none'"],
         frameAncestors: ["'none'"],
+        upgradeInsecureRequests: upgradeInsecureRequests(config),
       },
     },
     crossOriginEmbedderPolicy: false,
+    hsts: false, // strictTransportSecurity: only over HTTPS
   });
+  strictTransportSecurity(app, config);
   await app.register(cookie);
 
   const signer = makeSigner(await loadSecret(db, config.secretKey ?? undefined));
@@ -119,6 +124,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   accountRoutes(app, authEnv);
   registerRoutes(app, authEnv, storage);
   outboxRoutes(app, db);
+  await (await import('./rest/tools')).toolRoutes(app); // version, jobs, /api/integration-swagger
   await app.register(async (scope) => {
     // The identity provider posts its response as a form.
     await scope.register(formbody, { bodyLimit: 1_000_000 });
@@ -126,6 +132,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   });
   exportRoutes(app, db);
   fileRoutes(app, db, storage);
+  formsModule(app, { db, storage }, { mailer, publicUrl: config.publicUrl, log: (msg, err) => app.log.error({ err }, msg) });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   if (hasWeb) {

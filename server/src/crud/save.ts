@@ -2,6 +2,7 @@ import { getEntity, isUuid, messages, validateInput, type EntityDef, type Refere
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { ownsRows, scopeSql } from '../access/scope';
+import { assertFieldWrites } from '../access/fields';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { BadInputError, ForbiddenError, NotFoundError, UserError, ValidationError } from './errors';
@@ -9,6 +10,7 @@ import { Params, ident } from './params';
 import { translateDbError } from './db-errors';
 import { columnValues, type SaveEnv } from './values';
 import type { FileStorage } from '../files/storage';
+import { hookServicesOf, saveHooksOf, type HookServices, type SaveHookContext } from './hooks';
 
 type Input = Record<string, unknown>;
 
@@ -115,12 +117,28 @@ export async function saveRecords(
     const f = entity.fields[m];
     if (!f || (f.kind !== 'links' && f.kind !== 'children')) throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
   }
+  const hooks = saveHooksOf(entity.name);
+  const afterCommit: ((services: HookServices | undefined) => Promise<void>)[] = [];
+  let saved: string[];
   try {
-    return await env.db.transaction(async (tx) => {
+    saved = await env.db.transaction(async (tx) => {
       const txEnv: SaveEnv = { db: tx, storage: env.storage };
       const ids: string[] = [];
       for (const [index, original] of inputs.entries()) {
         const input: Input = mode === 'create' ? { ...memberDefaults(entity, caller), ...stripNulls(original) } : { ...original };
+        const prefixed = (err: unknown) =>
+          err instanceof ValidationError && inputs.length > 1 ? new ValidationError(err.issues.map((i) => ({ ...i, path: `${index}.${i.path}` }))) : err;
+        const hook = hooks
+          ? async (phase: 'prepare' | 'beforeWrite' | 'afterWrite', ctx: SaveHookContext) => {
+              try {
+                await hooks[phase]?.(ctx);
+              } catch (err) {
+                throw prefixed(err);
+              }
+            }
+          : null;
+        const ctx: SaveHookContext = { tx, env: txEnv, caller, entity, mode, index, input, id: null, state: {}, afterCommit: (fn) => void afterCommit.push(fn) };
+        await hook?.('prepare', ctx);
         const issues = validateInput(entity, input, mode);
         if (issues.length) throw new ValidationError(issues.map((i) => ({ ...i, path: inputs.length > 1 ? `${index}.${i.path}` : i.path })));
         let id: string | null = null;
@@ -133,6 +151,9 @@ export async function saveRecords(
           const { rows } = await tx.query(`SELECT 1 FROM ${ident(entity.table)} t WHERE t.id = ${p}${scope ? ` AND ${scope}` : ''} FOR UPDATE`, params.values);
           if (!rows.length) throw new NotFoundError();
         }
+        ctx.id = id;
+        await assertFieldWrites(tx, caller, entity, input, mode === 'update' ? [id!] : null);
+        await hook?.('beforeWrite', ctx);
         for (const [name, field] of Object.entries(entity.fields)) {
           const key = `${name}Id`;
           if (field.kind === 'reference' && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
@@ -156,6 +177,8 @@ export async function saveRecords(
         }
         await saveRelations(tx, caller, entity, id!, input, merge);
         await claimFiles(tx, entity, id!);
+        ctx.id = id;
+        await hook?.('afterWrite', ctx);
         ids.push(id!);
       }
       await assertStillOwned(tx, caller, entity, ids);
@@ -164,6 +187,17 @@ export async function saveRecords(
   } catch (err) {
     throw translateDbError(err, 'save');
   }
+  // Effects outside the database (mail) only once the rows are committed; a failure there
+  // is logged and does not undo the save.
+  const services = hookServicesOf(env.db);
+  for (const fn of afterCommit) {
+    try {
+      await fn(services);
+    } catch (err) {
+      services?.log(`An after-save effect of ${entity.name} failed`, err);
+    }
+  }
+  return saved;
 }
 
 /** Files attached to a row follow that row's access for downloads. */

@@ -9,7 +9,8 @@ import { guardEmpty } from './delete';
 import { BadInputError, ValidationError } from './errors';
 import { whereSql } from './list';
 import { Params, ident } from './params';
-import { assertStillOwned, assertVisible } from './save';
+import { assertStillOwned, assertVisible, saveRecords } from './save';
+import { saveHooksOf } from './hooks';
 import { columnValues } from './values';
 import type { FileStorage } from '../files/storage';
 import { inputKey } from '@hub/model';
@@ -36,6 +37,13 @@ export async function updateWhere(
   }
   const issues = validateInput(entity, input, 'update');
   if (issues.length) throw new ValidationError(issues);
+  if (saveHooksOf(entity.name)) {
+    // Entities with workflow rules (submissions) take every record through the one save path.
+    const params = new Params();
+    const where = whereSql(entity, 't', filter, params, caller);
+    const { rows } = await env.db.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where}`, params.values);
+    return saveRecords(env, caller, entity, rows.map((r) => ({ id: r.id, ...input })), 'update', null);
+  }
   try {
     return await env.db.transaction(async (tx) => {
       for (const [name, field] of Object.entries(entity.fields))

@@ -1,3 +1,4 @@
+import { submissionNotificationMail } from '../forms/notify';
 import { randomBytes } from 'node:crypto';
 import { getEntity, hasRoleFact, PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
 import { listRecords } from '../crud/list';
@@ -217,13 +218,16 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     const colleague = recipient && (isAdministrator(caller) || (rows[0]?.org && rows[0].org === caller.organisationId));
     if (!recipient || !colleague) return fail(reply, 404, `No colleague ${body.userName}`);
     const form = submission.formVersion?.form;
-    const owner = submission.mehubAccount;
-    const who = owner ? [owner.firstname, owner.surname].filter(Boolean).join(' ') || owner.email : 'A colleague';
-    await env.mailer.send({
-      to: recipient.email,
-      subject: `${form?.name ?? 'A form'} submitted by ${who}`,
-      text: `${who} submitted ${form?.name ?? 'a form'} and asked that you be told.\n\nOpen it: ${link(env.config, `/user-submissions/${form?.formType ?? 'all'}/view/${submission.id}`, {})}`,
-    });
+    await env.mailer.send(
+      submissionNotificationMail({
+        to: recipient.email,
+        formName: form?.name,
+        formType: form?.formType,
+        submissionId: submission.id,
+        owner: submission.mehubAccount,
+        baseUrl: env.config.publicUrl,
+      }),
+    );
     return { message: `Notification sent to ${recipient.email}` };
   });
 

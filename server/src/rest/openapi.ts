@@ -33,10 +33,39 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
   'POST /api/register/:entity': { tags: ['Registration'], summary: 'Register (kebab-case entity name, e.g. mehub-account-entity)', description: 'Body {email, password, confirmPassword, firstname?, surname?, mobileNumber?}. A confirmation link is emailed.' },
   'POST /api/register/confirm-email': { tags: ['Registration'], summary: 'Confirm an email address', description: 'Body {token, email}.' },
   'GET /api/mail/outbox': { tags: ['System'], summary: 'Newest mail written by the hub (administrators)', description: 'Query to? filters by recipient.' },
+  'GET /api/version': { tags: ['System'], summary: "The server's version and address (signed-in users)", description: 'Answers {version, ip}: ip is the first non-internal IPv4 address, else 127.0.0.1.' },
+  'GET /api/jobs': { tags: ['System'], summary: 'Scheduled background jobs (administrators)', description: 'Answers {scheduled: [{name, schedule, description}]}; the server schedules none yet.' },
   'POST /api/graphql': { tags: ['GraphQL'], summary: 'The generic entity API (JSON or GraphQL multipart request)', description: 'See docs/api.md for the conventions.' },
   'GET /api/entity/:entity/export': { tags: ['Entities'], summary: 'CSV of the records the caller may read', description: 'Query stringConditions: a JSON list of condition groups.' },
   'GET /api/files/:id': { tags: ['Files'], summary: 'A stored file (download=true to download)' },
   'GET /api/files/metadata/:id': { tags: ['Files'], summary: "A stored file's name, type and size" },
+  'GET /api/entity/FormSubmissionsEntity/hasDraft/:formId': { tags: ['Forms'], summary: 'Whether the signed-in user has a draft of the form (true or false)' },
+  'GET /api/entity/FormSubmissionsEntity/fetchDraft/:formId': {
+    tags: ['Forms'],
+    summary: "The signed-in user's draft of the form, or null",
+    description: 'Answers {id, created, modified, submissionData (JSON text), formVersionId, formVersion {id, version, formId, formData}} or null.',
+  },
+  'DELETE /api/entity/FormSubmissionsEntity/deleteDraft/:formId': { tags: ['Forms'], summary: "Discard the signed-in user's draft of the form", description: 'Answers {message, deleted}.' },
+  'GET /api/entity/FormsEntity/form_type/:formType': {
+    tags: ['Forms'],
+    summary: 'Active, published forms of a type the caller may fill in, by name',
+    description: 'formType is a FormType key (RISK_ASSESSMENT, INCIDENT, ...). Answers [{id, name, hasDraft}]; an unknown type is a 400.',
+  },
+  'PUT /api/entity/FormReviewRequestEntity': {
+    tags: ['Forms'],
+    summary: "Set a review's notification flag",
+    description: "Body {id, showNotification}. Reviewers and administrators may set it; the submission's owner may clear it (false).",
+  },
+  'POST /api/entity/FormSubmissionsEntity/pdf': {
+    tags: ['Forms'],
+    summary: 'A submission as PDF (Form Submission.pdf)',
+    description: 'Body {SubmissionId, TimeZoneId (IANA, default UTC)}. Same access as reading the submission: 404 otherwise; an unknown time zone is a 400.',
+  },
+  'POST /api/entity/FormSubmissionsEntity/pdf-zip': {
+    tags: ['Forms'],
+    summary: 'Completed submissions as PDFs in one zip (at most 500)',
+    description: 'Body {ids?, conditions? (the export route\'s condition groups, as JSON text or a list), excludedIds?, TimeZoneId}. One PDF per readable completed submission, named "{form name} {DD-MM-YYYY} {short id}.pdf".',
+  },
 };
 
 /** OpenAPI at /api/swagger (UI) and /api/swagger/json, described from the table above. */

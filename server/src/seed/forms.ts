@@ -1,4 +1,5 @@
 import { FormType } from '@hub/model';
+import { newCompleteSlide, newReviewSlide } from '@hub/model/forms';
 
 type Question = Record<string, unknown>;
 const q = (id: string, title: string, questionType: string, extra: Question = {}): Question => ({ id, title, questionType, ...extra });
@@ -21,9 +22,16 @@ const specific: Record<keyof typeof FormType.values, { name: string; contents: Q
     contents: [
       q('task', 'Task or activity', 'textArea', { validators: required }),
       q('hazards', 'Hazards identified', 'multicombobox', { options: opts('Live conductors', 'Working at heights', 'Confined space', 'Manual handling', 'Asbestos') }),
+      q('heights', 'The work is done at heights', 'checkbox'),
+      // Shown only when the box above is ticked (a show condition).
+      q('fallProtection', 'Fall protection used', 'textArea', {
+        validators: required,
+        showConditions: [{ path: 'heights', condition: 'equal', value: true }],
+      }),
       q('risk', 'Risk before controls', 'riskMatrix'),
       q('controls', 'Control measures', 'textArea', { validators: required }),
       q('residual', 'Residual risk', 'riskMatrix'),
+      q('siteSketch', 'Sketch of the work area', 'canvasDraw', { toolTip: 'Mark isolation points, barriers and exclusion zones.' }),
     ],
   },
   INCIDENT: {
@@ -94,6 +102,11 @@ export const demoFormNames: Record<keyof typeof FormType.values, string> = {
   MEETING_AND_TRAINING: 'Toolbox Meeting',
 };
 
+/** Slides after the questions: the Risk Assessment demo shows the notification (Complete) and review slides. */
+function closingSlides(type: keyof typeof FormType.values): unknown[] {
+  return type === 'RISK_ASSESSMENT' ? [newCompleteSlide(), newReviewSlide()] : [];
+}
+
 export function demoFormData(type: keyof typeof FormType.values): string {
-  return JSON.stringify({ slides: [details, specific[type]], pagination: { type: 'page' }, customOptions: [] });
+  return JSON.stringify({ slides: [details, specific[type], ...closingSlides(type)], pagination: { type: 'page' }, customOptions: [] });
 }

@@ -15,9 +15,14 @@ const SYSTEM: Caller = { userId: randomUUID(), kind: 'admin', groups: ['Super Ad
 const storage = diskStorage('/tmp/hub-test-samples');
 
 /** Where a valid record needs more than required fields to be visible to its organisation's members. */
-const overrides: Record<string, (ctx: SampleContext) => Record<string, unknown>> = {
+const overrides: Record<string, (ctx: SampleContext, db: Db) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   FormsEntity: () => ({ isActive: true, isDefault: true }),
-  FormSubmissionsEntity: (ctx) => ({ isCompleted: true, mehubAccountId: ctx.account }),
+  // A member's submission is of a form version they can see: one of an active default form.
+  FormSubmissionsEntity: async (ctx, db) => ({
+    isCompleted: true,
+    mehubAccountId: ctx.account,
+    formVersionId: await createSample(db, 'FormsEntityFormVersion', ctx, { formData: '{"slides":[]}' }),
+  }),
   DocumentEntity: (ctx) => ({ documentLink: 'https://example.org/sample', memberOrganisationId: ctx.org }),
   FormsEntityFormTileEntity: () => ({ tile: 'FORM_TILE' }),
 };
@@ -79,7 +84,7 @@ export async function sampleInput(db: Db, entityName: string, ctx: SampleContext
         break;
     }
   }
-  return { ...input, ...(overrides[entityName]?.(ctx) ?? {}) };
+  return { ...input, ...((await overrides[entityName]?.(ctx, db)) ?? {}) };
 }
 
 /** Creates a valid record of any entity in `ctx`'s organisation, as the system; returns its id. */

@@ -1,0 +1,82 @@
+import type { EntityDef } from '@hub/model';
+import type { Caller } from '../access/caller';
+import type { Db } from '../db/client';
+import type { Mailer } from '../mail/mailer';
+import type { SaveEnv } from './values';
+
+/**
+ * Entity save hooks: workflow rules of one entity that run inside saveRecords, in its
+ * transaction, so that every path that saves the entity (GraphQL, REST, seeds) obeys them.
+ * Registered once per entity name; saveRecords calls them for each input in order.
+ */
+
+/** What hooks may use after the transaction has committed (mail); provided by the app per database. */
+export interface HookServices {
+  mailer: Mailer;
+  /** The address people reach the hub at, for links in mail. */
+  publicUrl: string;
+  log: (msg: string, err?: unknown) => void;
+}
+
+export interface SaveHookContext {
+  /** The save transaction. */
+  tx: Db;
+  env: SaveEnv;
+  caller: Caller | null;
+  entity: EntityDef;
+  mode: 'create' | 'update';
+  /** Position of this input in the list saved (for error paths). */
+  index: number;
+  /** The input as it will be written: hooks may change it. */
+  input: Record<string, unknown>;
+  /** The record: the id being updated, or after the write the id created. */
+  id: string | null;
+  /** Scratch space shared by the hook's phases for this one input. */
+  state: Record<string, unknown>;
+  /** Runs `fn` once the transaction has committed (never when it rolls back). */
+  afterCommit(fn: (services: HookServices | undefined) => Promise<void>): void;
+}
+
+export interface SaveHooks {
+  /** Before the model's own checks of the input: normalise or refuse it. */
+  prepare?(ctx: SaveHookContext): void | Promise<void>;
+  /** After the model's checks and the caller's scope check, before the row is written. */
+  beforeWrite?(ctx: SaveHookContext): Promise<void>;
+  /** After the row (and its relations) are written, still in the transaction; ctx.id is set. */
+  afterWrite?(ctx: SaveHookContext): Promise<void>;
+}
+
+const registry = new Map<string, SaveHooks>();
+const services = new WeakMap<Db, HookServices>();
+
+/** Registers the hooks of an entity (a second registration replaces the first). */
+export function registerSaveHooks(entityName: string, hooks: SaveHooks): void {
+  registry.set(entityName, hooks);
+}
+
+export function saveHooksOf(entityName: string): SaveHooks | undefined {
+  return registry.get(entityName);
+}
+
+/** The app gives the hooks of saves on `db` its mailer and public address. */
+export function provideHookServices(db: Db, given: HookServices): void {
+  services.set(db, given);
+}
+
+export function hookServicesOf(db: Db): HookServices | undefined {
+  return services.get(db);
+}
+
+/**
+ * The crud's own caller for side effects a hook performs once the caller's rights are
+ * checked (removing the caller's other drafts, recording a review): every row, no matrix.
+ */
+export const SYSTEM_CALLER: Caller = {
+  userId: '00000000-0000-4000-8000-000000000000',
+  kind: 'admin',
+  groups: ['Super Administrators'],
+  role: null,
+  roleId: null,
+  organisationId: null,
+  email: 'system',
+};

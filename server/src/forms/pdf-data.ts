@@ -1,0 +1,136 @@
+import { getEntity, isUuid, parseWireDate } from '@hub/model';
+import { visibilityTest, type Answers, type FormDefinition } from '@hub/model/forms';
+import type { Caller } from '../access/caller';
+import type { Filter } from '../crud/conditions';
+import { SYSTEM_CALLER } from '../crud/hooks';
+import { listRecords } from '../crud/list';
+import type { Db } from '../db/client';
+import { answersOf, definitionOf, questionsOf } from './definitions';
+import { displayName, type Person } from './notify';
+import type { SubmissionPdfInput } from './pdf';
+
+interface Row {
+  id: string;
+  created: string;
+  modified: string;
+  isCompleted: boolean;
+  submissionData: string | null;
+  formVersion: { version: number | null; formData: string | null; form: { name: string; formType: string } | null } | null;
+  mehubAccount: Person | null;
+  formReviewRequest: { timeReviewed: string | null; mehubAccount: Person | null } | null;
+}
+
+export interface LoadedSubmission {
+  id: string;
+  formName: string;
+  created: Date;
+  input: SubmissionPdfInput;
+}
+
+const SUBMISSIONS = () => getEntity('FormSubmissionsEntity');
+
+/**
+ * Ids of the submissions matching `filter` that the caller may read (their access decides,
+ * exactly as for reading the submissions), at most `take`.
+ */
+export async function readableSubmissionIds(db: Db, caller: Caller | null, filter: Filter, take: number): Promise<string[]> {
+  const rows = (await listRecords(
+    db,
+    caller,
+    SUBMISSIONS(),
+    { ...filter, take, orderBy: [{ path: 'created', descending: true }] },
+    { id: true },
+  )) as {
+    id: string;
+  }[];
+  return rows.map((r) => r.id);
+}
+
+/**
+ * What the PDFs of these (already access-checked) submissions show: the form, the answers,
+ * the owner, the review and the names of the users the answers select. Loaded in three
+ * statements whatever the number of submissions.
+ */
+export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Promise<LoadedSubmission[]> {
+  if (!ids.length) return [];
+  const person = { email: true, firstname: true, surname: true } as const;
+  const rows = (await listRecords(
+    db,
+    SYSTEM_CALLER,
+    SUBMISSIONS(),
+    { ids, take: ids.length },
+    {
+      id: true,
+      created: true,
+      modified: true,
+      isCompleted: true,
+      submissionData: true,
+      formVersion: { version: true, formData: true, form: { name: true, formType: true } },
+      mehubAccount: person,
+      formReviewRequest: { timeReviewed: true, mehubAccount: person },
+    },
+  )) as Row[];
+  const parsed = rows.map((r) => {
+    const def = r.formVersion ? definitionOf(r.formVersion.formData) : null;
+    return { row: r, definition: def?.ok ? def.definition : null, answers: answersOf(r.submissionData) ?? {} };
+  });
+  const userIds = new Set<string>();
+  for (const p of parsed) collectUserIds(p.definition, p.answers, userIds);
+  const users = userIds.size
+    ? ((await listRecords(
+        db,
+        SYSTEM_CALLER,
+        getEntity('MehubAccountEntity'),
+        { ids: [...userIds], take: userIds.size },
+        { id: true, ...person },
+      )) as (Person & {
+        id: string;
+      })[])
+    : [];
+  const userNames = Object.fromEntries(users.map((u) => [u.id, displayName(u)]));
+
+  const out: LoadedSubmission[] = [];
+  for (const id of ids) {
+    const p = parsed.find((x) => x.row.id === id);
+    if (!p) continue;
+    const r = p.row;
+    const formName = r.formVersion?.form?.name ?? 'Form submission';
+    const created = parseWireDate(r.created) ?? new Date(0);
+    const review = r.formReviewRequest;
+    out.push({
+      id,
+      formName,
+      created,
+      input: {
+        formName,
+        version: r.formVersion?.version ?? null,
+        definition: p.definition,
+        answers: p.answers,
+        owner: r.mehubAccount ? { name: displayName(r.mehubAccount), email: r.mehubAccount.email } : null,
+        created,
+        modified: parseWireDate(r.modified) ?? created,
+        isCompleted: r.isCompleted,
+        timeZone,
+        userNames,
+        review: review
+          ? {
+              timeReviewed: review.timeReviewed ? parseWireDate(review.timeReviewed) : null,
+              reviewer: review.mehubAccount ? displayName(review.mehubAccount) : null,
+            }
+          : null,
+      },
+    });
+  }
+  return out;
+}
+
+function collectUserIds(def: FormDefinition | null, answers: Answers, into: Set<string>): void {
+  if (!def) return;
+  const visible = visibilityTest(def, answers);
+  for (const slide of def.slides)
+    for (const q of questionsOf(slide)) {
+      if (q.questionType !== 'selectUserProfile' || !visible(q)) continue;
+      const v = answers[q.id];
+      for (const id of Array.isArray(v) ? v : [v]) if (isUuid(id)) into.add(id);
+    }
+}

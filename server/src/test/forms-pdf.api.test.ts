@@ -1,0 +1,190 @@
+import { inflateSync } from 'node:zlib';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { benchmarkPdf } from '../forms/pdf.bench';
+import { largePdfInput, riskAssessmentAnswers } from '../forms/fixtures';
+import { renderSubmissionPdf } from '../forms/pdf';
+import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+
+/** Submissions as PDF, one or zipped, with the access of reading them. */
+
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => h.reset());
+afterAll(() => h.close());
+
+/** The text a PDF shows: its content streams inflated, the hex strings of TJ operators decoded. */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = pdf.indexOf('stream\n', at, 'latin1');
+    if (start < 0) break;
+    const end = pdf.indexOf('\nendstream', start, 'latin1');
+    const raw = pdf.subarray(start + 7, end);
+    at = end + 10;
+    let content: string;
+    try {
+      content = inflateSync(raw).toString('latin1');
+    } catch {
+      content = raw.toString('latin1');
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join(''));
+  }
+  return out.join('\n');
+}
+
+/** Names of the entries of a zip, from its central directory. */
+function zipEntries(zip: Buffer): string[] {
+  const eocd = zip.lastIndexOf(Buffer.from([0x50, 0x4b, 0x05, 0x06]));
+  const total = zip.readUInt16LE(eocd + 10);
+  let at = zip.readUInt32LE(eocd + 16);
+  const names: string[] = [];
+  for (let i = 0; i < total; i++) {
+    expect(zip.readUInt32LE(at)).toBe(0x02014b50);
+    const nameLength = zip.readUInt16LE(at + 28);
+    const extra = zip.readUInt16LE(at + 30);
+    const comment = zip.readUInt16LE(at + 32);
+    names.push(zip.subarray(at + 46, at + 46 + nameLength).toString('utf8'));
+    at += 46 + nameLength + extra + comment;
+  }
+  return names;
+}
+
+async function submit(who: string, answers: Record<string, unknown>, isCompleted = true): Promise<string> {
+  const { rows } = await h.db.query<{ v: string }>(`SELECT published_version_id AS v FROM forms WHERE form_type = 'RISK_ASSESSMENT'`);
+  const res = await h.gql<{ r: { id: string }[] }>(
+    who,
+    `mutation($m: [FormSubmissionsEntityInput!]!) { r: createFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
+    { m: [{ formVersionId: rows[0].v, isCompleted, submissionData: JSON.stringify(answers) }] },
+  );
+  expect(res.errors).toBeUndefined();
+  return res.data!.r[0].id;
+}
+
+const post = (who: string | null, url: string, payload: unknown) =>
+  h.app.inject({
+    method: 'POST',
+    url,
+    headers: { ...h.headers(who), 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
+describe('one submission as PDF', () => {
+  it('is given to the owner and to a manager of the organisation', async () => {
+    const id = await submit(SPARK_WORKER, riskAssessmentAnswers({ supervisor: [h.users[SPARK_MANAGER].id] }));
+    await h.gql(
+      SPARK_MANAGER,
+      `mutation($m: [FormSubmissionsEntityInput!]!) { updateFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
+      {
+        m: [
+          {
+            id,
+            submissionData: JSON.stringify({
+              'ReviewSlide-option': 'CI Improvement Opportunity',
+              'ReviewSlide-comments': 'Label the circuits',
+            }),
+          },
+        ],
+      },
+    );
+    for (const who of [SPARK_WORKER, SPARK_MANAGER]) {
+      const res = await post(who, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'Australia/Melbourne' });
+      expect(res.statusCode, who).toBe(200);
+      expect(res.headers['content-type']).toBe('application/pdf');
+      expect(res.headers['content-disposition']).toBe('attachment; filename="Form Submission.pdf"');
+      const pdf = res.rawPayload;
+      expect(pdf.subarray(0, 5).toString('latin1')).toBe('%PDF-');
+      const text = pdfText(pdf);
+      for (const expected of [
+        'Job Safety Risk Assessment',
+        'Version 1',
+        'Will Woods (worker@sparkright.example)',
+        'Replace the main switchboard',
+        'Major x Likely = 16 (Catastrophic)',
+        'Sam Safety',
+        'CI Improvement Opportunity',
+        'Label the circuits',
+        'Reviewer\nSam Safety',
+        'Page 1 of',
+      ])
+        expect(text, expected).toContain(expected);
+      // Dates in the asked time zone, as DD/MM/YYYY hh:mm A.
+      expect(text).toMatch(/Created\n?\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} (AM|PM)/);
+    }
+  });
+
+  it("is refused for another organisation's member, a visitor, an unknown submission and an unknown time zone", async () => {
+    const id = await submit(SPARK_WORKER, riskAssessmentAnswers());
+    const other = await post(VOLT_MANAGER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' });
+    expect(other.statusCode).toBe(404);
+    expect(other.json().errors[0].message).toBe('The submission does not exist or you are not allowed to see it');
+    expect((await post(null, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' })).statusCode).toBe(401);
+    const zone = await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'Mars/Olympus' });
+    expect(zone.statusCode).toBe(400);
+    expect(zone.json().errors[0].message).toBe('Unknown time zone Mars/Olympus');
+    expect((await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: 'x', TimeZoneId: 'UTC' })).statusCode).toBe(
+      400,
+    );
+  });
+
+  it('shows a draft to its owner only', async () => {
+    const id = await submit(SPARK_WORKER, { task: 'Half done' }, false);
+    expect((await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' })).statusCode).toBe(
+      200,
+    );
+    expect((await post(SPARK_MANAGER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' })).statusCode).toBe(
+      404,
+    );
+  });
+});
+
+describe('PDFs as a zip', () => {
+  it('has one PDF per readable completed submission', async () => {
+    const a = await submit(SPARK_WORKER, riskAssessmentAnswers());
+    const b = await submit(SPARK_MANAGER, riskAssessmentAnswers({ jobNumber: 'J-2' }));
+    const draft = await submit(SPARK_WORKER, { task: 'draft' }, false);
+    const volt = await submit(VOLT_MANAGER, riskAssessmentAnswers());
+    const res = await post(SPARK_MANAGER, '/api/entity/FormSubmissionsEntity/pdf-zip', {
+      ids: [a, b, draft, volt],
+      TimeZoneId: 'Australia/Melbourne',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/zip');
+    const names = zipEntries(res.rawPayload);
+    expect(names).toHaveLength(2);
+    for (const [name, id] of [
+      [names.find((n) => n.endsWith(`${a.slice(0, 8)}.pdf`)), a],
+      [names.find((n) => n.endsWith(`${b.slice(0, 8)}.pdf`)), b],
+    ])
+      expect(name, id).toMatch(/^Job Safety Risk Assessment \d{2}-\d{2}-\d{4} [0-9a-f]{8}\.pdf$/);
+
+    // By conditions, minus excluded ids (the admin list's "all pages" selection).
+    const byConditions = await post(SPARK_MANAGER, '/api/entity/FormSubmissionsEntity/pdf-zip', {
+      conditions: JSON.stringify([[{ path: 'formVersion.form.formType', comparison: 'equal', value: ['RISK_ASSESSMENT'] }]]),
+      excludedIds: [a],
+      TimeZoneId: 'UTC',
+    });
+    expect(zipEntries(byConditions.rawPayload)).toEqual([expect.stringContaining(b.slice(0, 8))]);
+  });
+
+  it('refuses more than 500 submissions in one request', async () => {
+    const ids = Array.from({ length: 501 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+    const res = await post(SPARK_MANAGER, '/api/entity/FormSubmissionsEntity/pdf-zip', { ids, TimeZoneId: 'UTC' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().errors[0].message).toBe('At most 500 submissions can be exported as PDF at once; please narrow the selection');
+  });
+});
+
+describe('rendering', () => {
+  it('renders a 50-question form within 300 ms', async () => {
+    const r = await benchmarkPdf(50, 10);
+    console.log(`PDF of 50 questions: first ${r.firstMs.toFixed(1)} ms, median ${r.medianMs.toFixed(1)} ms`);
+    expect(r.medianMs).toBeLessThanOrEqual(300);
+    const text = pdfText(await renderSubmissionPdf({ ...largePdfInput(50), compress: false }));
+    expect(text).toContain('Describe step 0 of the job in a few words');
+    expect(text).toMatch(/Page 2 of \d+/);
+  });
+});
