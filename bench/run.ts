@@ -17,6 +17,8 @@ import { seedDemo } from '../server/src/seed/demo';
 import { loadSecret, signer as makeSigner } from '../server/src/auth/secret';
 import { XSRF_COOKIE, xsrfToken } from '../server/src/auth/xsrf';
 import { seedAssets, seedOrganisations } from './seed';
+import { benchFiller } from './filler';
+import { benchmarkPdf } from '../server/src/forms/pdf.bench';
 import type { Caller } from '../server/src/access/caller';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -166,7 +168,19 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<void> {
   rmSync(work, { recursive: true, force: true });
 }
 
+async function benchForms(): Promise<void> {
+  console.log('\n== Forms');
+  const pdf = await benchmarkPdf(50, 20);
+  line('submission PDF, 50 questions (median)', `${pdf.medianMs.toFixed(1)} ms`, '<= 300 ms');
+  line('submission PDF, 50 questions (first, cold)', `${pdf.firstMs.toFixed(1)} ms`, '-');
+  await benchFiller(line);
+}
+
+const web = spawnSync('npm', ['run', 'build', '-w', 'web'], { cwd: ROOT, stdio: 'inherit' });
 const build = spawnSync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'server'), stdio: 'inherit' });
-if (build.status !== 0) process.exit(1);
+if (build.status !== 0 || web.status !== 0) process.exit(1);
+// BENCH_ONLY=list or forms runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
+const part = process.env.BENCH_ONLY;
 const only = process.env.BENCH_ENGINE;
-for (const engine of ['postgres', 'pglite'] as const) if (!only || only === engine) await benchEngine(engine);
+if (!part || part === 'list') for (const engine of ['postgres', 'pglite'] as const) if (!only || only === engine) await benchEngine(engine);
+if (!part || part === 'forms') await benchForms();

@@ -17,7 +17,7 @@ export function FetchError({ error }: { error: unknown }) {
       <UnstyledButton onClick={toggle} td="underline" fz="sm" aria-expanded={open}>
         Detailed Errors
       </UnstyledButton>
-      <Collapse in={open}>
+      <Collapse expanded={open}>
         <Code block mt="xs">
           {error instanceof Error ? error.message : String(error)}
         </Code>

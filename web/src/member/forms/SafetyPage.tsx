@@ -47,7 +47,7 @@ function FormTypeTile({ type, onCreate }: { type: FormTypeKey; onCreate: (formId
                   </Badge>
                 )}
               </Group>
-              <Button size="sm" miw={80} onClick={() => onCreate(f.id)} aria-label={`Create ${f.name}`}>
+              <Button size="sm" miw={80} style={{ flexShrink: 0 }} onClick={() => onCreate(f.id)} aria-label={`Create ${f.name}`}>
                 Create
               </Button>
             </Group>

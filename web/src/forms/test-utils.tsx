@@ -1,0 +1,49 @@
+import { MantineProvider } from '@mantine/core';
+import type { FormDefinition, Question, Slide } from '@hub/model/forms';
+import { cleanup, render } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { theme } from '../app/theme';
+import { FormFiller, type FormFillerProps } from './FormFiller';
+
+// Vitest runs without globals, so testing-library cannot clean up by itself.
+afterEach(cleanup);
+
+/** A definition from slides (pagination 'page' unless given). */
+export function makeDefinition(slides: Slide[], pagination: FormDefinition['pagination']['type'] = 'page'): FormDefinition {
+  return { slides, pagination: { type: pagination }, customOptions: [] };
+}
+
+export const required = (id: string) => [{ path: id, validator: 'required' }];
+
+export function question(id: string, questionType: Question['questionType'], extra: Partial<Question> = {}): Question {
+  return { id, title: `Title ${id}`, questionType, ...extra };
+}
+
+/** The filler in the app's theme, transitions and portals off (Mantine's test env). */
+export function renderFiller(props: Partial<FormFillerProps> & { definition: FormDefinition }) {
+  return render(
+    <MantineProvider theme={theme} env="test">
+      <FormFiller mode="fill" {...props} />
+    </MantineProvider>,
+  );
+}
+
+/** The filler under a memory router at `path` (url pagination). */
+export function renderFillerAt(path: string, props: Partial<FormFillerProps> & { definition: FormDefinition }) {
+  const router = createMemoryRouter(
+    [
+      {
+        path: '/form/*',
+        element: <FormFiller mode="fill" routePath="/form" {...props} />,
+      },
+    ],
+    { initialEntries: [path] },
+  );
+  render(
+    <MantineProvider theme={theme} env="test">
+      <RouterProvider router={router} />
+    </MantineProvider>,
+  );
+  return router;
+}

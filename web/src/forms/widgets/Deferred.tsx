@@ -1,0 +1,43 @@
+import { useLayoutEffect, useState, type KeyboardEvent, type PointerEvent } from 'react';
+
+/**
+ * Heavy Mantine pickers (Select, MultiSelect, the date pickers) cost a few milliseconds
+ * each to mount; with dozens on a slide that breaks the 500 ms first paint. Until the user
+ * reaches for one, a plain look-alike with the same id and label stands in; on focus or
+ * press the real control mounts, takes the focus and (when pressed) opens.
+ */
+export function useDeferredControl(inputId: string, options: { clickToOpen?: boolean } = {}) {
+  const [state, setState] = useState<'idle' | 'focus' | 'open'>('idle');
+  useLayoutEffect(() => {
+    if (state === 'idle') return;
+    const el = document.getElementById(inputId);
+    el?.focus();
+    if (state === 'open' && options.clickToOpen) el?.click();
+    // Only the activation itself matters; later renders must not refocus.
+  }, [state]);
+  const activate = (open: boolean) => setState((s) => (s === 'idle' ? (open ? 'open' : 'focus') : s));
+  return {
+    active: state !== 'idle',
+    /** Open the dropdown on mount (the user pressed the stand-in). */
+    openOnMount: state === 'open',
+    proxyProps: {
+      onPointerDown: (e: PointerEvent) => {
+        if (e.pointerType === 'mouse') {
+          // No mouse-down focus change on the stand-in that is about to go: the real control takes the focus.
+          e.preventDefault();
+          activate(true);
+        } else {
+          // A tap's click lands on the real control by itself (a second, scripted click would close it again).
+          activate(!options.clickToOpen);
+        }
+      },
+      onFocus: () => activate(false),
+      onKeyDown: (e: KeyboardEvent) => {
+        if (e.key === 'Enter' || e.key === ' ' || e.key === 'ArrowDown') {
+          e.preventDefault();
+          activate(true);
+        }
+      },
+    },
+  };
+}
