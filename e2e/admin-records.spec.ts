@@ -29,6 +29,10 @@ test.describe('back-office record screens', () => {
     await page.getByRole('textbox', { name: 'Brand' }).fill('Milwaukee');
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Successfully edited Asset')).toBeVisible();
+    // Back to the previous page: the view, showing the new value.
+    await expect(page).toHaveURL(/\/admin\/assetentity\/view\//);
+    await expect(page.getByText('Milwaukee')).toBeVisible();
+    await page.getByRole('button', { name: 'Back' }).click();
     await expect(page.getByRole('row', { name: /Cordless hammer drill/ })).toContainText('Milwaukee');
   });
 
@@ -42,10 +46,44 @@ test.describe('back-office record screens', () => {
     await page.getByRole('option', { name: 'Multifunction installation tester' }).first().click();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Successfully added Asset Attachment')).toBeVisible();
-    await page.getByRole('link', { name: /^View / }).first().click();
+    await page
+      .getByRole('link', { name: /^View / })
+      .first()
+      .click();
     const link = page.getByRole('link', { name: 'test-tag.pdf' });
     await expect(link).toBeVisible();
     const res = await page.request.get((await link.getAttribute('href'))!);
     expect(await res.text()).toBe('%PDF-1.4 test and tag');
+  });
+
+  test("a licence's attachments: upload rules, upload on Submit, download", async ({ page }) => {
+    await signIn(page, 'super@hub.example', undefined, '/admin/licenceentity');
+    await page.getByLabel('Search').fill('Electrical licence');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page
+      .getByRole('link', { name: /^View Electrical licence/ })
+      .first()
+      .click();
+    const attachments = page.getByRole('group', { name: 'Attachments' });
+    await expect(attachments.getByText('No File Attached')).toBeVisible();
+    await page.getByRole('link', { name: 'Edit' }).click();
+    await expect(page.getByRole('heading', { name: 'Edit Licence' })).toBeVisible();
+
+    let chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload Attachments' }).click();
+    await (await chooser).setFiles({ name: 'huge.pdf', mimeType: 'application/pdf', buffer: Buffer.alloc(20_000_001) });
+    await expect(page.getByText('The provided file is too large, the maximum file size is 20MB.')).toBeVisible();
+
+    chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload Attachments' }).click();
+    await (await chooser).setFiles({ name: 'licence-card.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 licence card') });
+    await expect(attachments.getByText('uploaded on Submit', { exact: false })).toBeVisible();
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully edited Licence')).toBeVisible();
+    await expect(page).toHaveURL(/\/admin\/licenceentity\/view\//);
+    const link = page.getByRole('group', { name: 'Attachments' }).getByRole('link', { name: 'licence-card.pdf' });
+    await expect(link).toBeVisible();
+    const res = await page.request.get((await link.getAttribute('href'))!);
+    expect(await res.text()).toBe('%PDF-1.4 licence card');
   });
 });

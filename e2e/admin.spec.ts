@@ -1,6 +1,25 @@
 import { readFileSync } from 'node:fs';
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
+
+/** A GraphQL call in the signed-in page's session. */
+async function gql<T>(page: Page, query: string, variables?: Record<string, unknown>): Promise<T> {
+  const xsrf = (await page.context().cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await page.request.post('/api/graphql', { headers: { 'x-xsrf-token': xsrf }, data: { query, variables } });
+  const body = await res.json();
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+async function create(page: Page, entity: string, models: Record<string, unknown>[]): Promise<string[]> {
+  const lower = entity.charAt(0).toLowerCase() + entity.slice(1);
+  const { r } = await gql<{ r: { id: string }[] }>(
+    page,
+    `mutation($m: [${entity}Input!]!) { r: create${entity}(${lower}Models: $m) { id } }`,
+    { m: models },
+  );
+  return r.map((x) => x.id);
+}
 
 test.describe('back-office lists', () => {
   test('an administrator searches, sorts, pages, exports and deletes assets', async ({ page }) => {
@@ -42,7 +61,7 @@ test.describe('back-office lists', () => {
     await page.getByLabel('Select all on this page').check();
     await expect(page.getByText('2 items are selected')).toBeVisible();
     const download = page.waitForEvent('download');
-    await page.getByRole('button', { name: 'Export' }).click();
+    await page.getByRole('button', { name: 'CSV Export' }).click();
     const csv = await (await download).path();
     const text = readFileSync(csv, 'utf8');
     expect(text.split('\n').filter(Boolean)).toHaveLength(3);
@@ -58,9 +77,14 @@ test.describe('back-office lists', () => {
   test('a parent asset cannot be deleted: the spec message shows', async ({ page }) => {
     await signIn(page, 'super@hub.example', undefined, '/admin/memberorganisationentity');
     await expect(page.getByRole('heading', { name: 'Organisations' })).toBeVisible();
-    await page.getByRole('row', { name: /Sparkright/ }).getByRole('button', { name: 'Delete' }).click();
+    await page
+      .getByRole('row', { name: /Sparkright/ })
+      .getByRole('button', { name: 'Delete' })
+      .click();
     await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
-    await expect(page.getByText('This record could not be deleted because of an association or because it has linked child/parent assets')).toBeVisible();
+    await expect(
+      page.getByText('This record could not be deleted because of an association or because it has linked child/parent assets'),
+    ).toBeVisible();
   });
 
   test('a member sees only what they may read; forbidden screens go to 404', async ({ page }) => {
@@ -68,7 +92,7 @@ test.describe('back-office lists', () => {
     await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible();
     await expect(page.getByRole('link', { name: 'Assets', exact: true })).toBeVisible();
     await expect(page.getByRole('link', { name: 'API Keys' })).toHaveCount(0);
-    await expect(page.getByRole('link', { name: 'Feedback and Helps' })).toHaveCount(0);
+    await expect(page.getByRole('link', { name: 'Feedback and Help' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Assets', exact: true }).click();
     await expect(page.getByRole('row').nth(1)).toContainText('VL-');
     const rows = await page.getByRole('row').allInnerTexts();
@@ -115,9 +139,17 @@ test('organisations: Assign Forms adds a form to the selected organisations', as
   await expect(page.getByText('Successfully added Form')).toBeVisible();
 
   await page.goto('/admin/memberorganisationentity');
-  await page.getByRole('row', { name: /Voltline Services/ }).getByRole('checkbox').check();
+  await page
+    .getByRole('row', { name: /Voltline Services/ })
+    .getByRole('checkbox')
+    .check();
   await page.getByRole('button', { name: 'Assign Forms' }).click();
-  await page.getByRole('dialog').getByRole('textbox', { name: 'Forms' }).or(page.getByRole('dialog').getByRole('combobox', { name: 'Forms' })).first().click({ force: true });
+  await page
+    .getByRole('dialog')
+    .getByRole('textbox', { name: 'Forms' })
+    .or(page.getByRole('dialog').getByRole('combobox', { name: 'Forms' }))
+    .first()
+    .click({ force: true });
   await page.getByRole('option', { name: 'Ladder pre-use check' }).click();
   await page.keyboard.press('Escape');
   await page.getByRole('button', { name: 'Assign', exact: true }).click();
@@ -125,4 +157,110 @@ test('organisations: Assign Forms adds a form to the selected organisations', as
   await page.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('link', { name: 'View Voltline Services' }).click();
   await expect(page.getByText(/Ladder pre-use check/)).toBeVisible();
+});
+
+test('selecting all pages with one exclusion exports and deletes the rest; Go to page clamps', async ({ page }) => {
+  await signIn(page, 'admin@hub.example', undefined, '/admin/searchesentity');
+  await expect(page.getByRole('heading', { name: 'Searches' })).toBeVisible();
+  await create(
+    page,
+    'SearchesEntity',
+    Array.from({ length: 12 }, (_, i) => ({ searchTerm: `bulk-e2e-${String(i + 1).padStart(2, '0')}`, searchType: 'STANDARD' })),
+  );
+  await page.getByLabel('Search').fill('bulk-e2e');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(page.getByText('1 of 2')).toBeVisible();
+
+  await page.getByLabel('Go to page').fill('abc');
+  await page.getByRole('button', { name: 'Go to page' }).click();
+  await expect(page.getByText('1 of 2')).toBeVisible();
+  await page.getByLabel('Go to page').fill('99');
+  await page.getByRole('button', { name: 'Go to page' }).click();
+  await expect(page.getByText('2 of 2')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(3);
+  await page.getByRole('button', { name: 'First' }).click();
+  await expect(page.getByText('1 of 2')).toBeVisible();
+
+  await page.getByLabel('Select all on this page').check();
+  await expect(page.getByText('10 items are selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Select all 12 items' }).click();
+  await expect(page.getByText('12 items are selected')).toBeVisible();
+  const excluded = (await page.getByRole('row').nth(1).innerText()).match(/bulk-e2e-\d+/)![0];
+  await page.getByRole('row').nth(1).getByRole('checkbox').uncheck();
+  await expect(page.getByText('11 items are selected')).toBeVisible();
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'CSV Export' }).click();
+  const text = readFileSync(await (await download).path(), 'utf8');
+  const lines = text.split('\n').filter(Boolean);
+  expect(lines).toHaveLength(12);
+  expect(text).not.toContain(excluded);
+
+  await page.getByRole('button', { name: 'Delete', exact: true }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('All selected items are deleted successfully')).toBeVisible();
+  await expect(page.getByText('1 of 1')).toBeVisible();
+  await expect(page.getByRole('row')).toHaveCount(2);
+  await expect(page.getByRole('row').nth(1)).toContainText(excluded);
+
+  // The More menu: this row as CSV, then the last one goes too.
+  await page.getByRole('button', { name: `More actions for ${excluded}` }).click();
+  const one = page.waitForEvent('download');
+  await page.getByRole('menuitem', { name: 'Export CSV of this row' }).click();
+  expect(
+    readFileSync(await (await one).path(), 'utf8')
+      .split('\n')
+      .filter(Boolean),
+  ).toHaveLength(2);
+  await page.getByRole('button', { name: `Delete ${excluded}` }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('No results found')).toBeVisible();
+  await page.evaluate(() => localStorage.removeItem('searchedValue'));
+});
+
+test('filters: a reference filter, and the not-applied state until Apply or Clear', async ({ page }) => {
+  await signIn(page, 'admin@hub.example', undefined, '/admin');
+  await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible();
+  const { vans } = await gql<{ vans: { id: string; memberOrganisationId: string }[] }>(
+    page,
+    '{ vans: assetEntitys(conditions: [[{path: "description", comparison: equal, value: ["Service van"]}]], take: 1) { id memberOrganisationId } }',
+  );
+  await create(page, 'AssetEntity', [
+    {
+      assetType: 'TOOL',
+      description: 'Van toolbox e2e',
+      status: 'IN_SERVICE',
+      parentAssetId: vans[0].id,
+      memberOrganisationId: vans[0].memberOrganisationId,
+    },
+  ]);
+  await page.evaluate(() => localStorage.removeItem('searchedValue'));
+  await page.goto('/admin/assetentity');
+  await expect(page.getByRole('row', { name: /Service van/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Filter' }).click();
+  const parent = page
+    .getByRole('textbox', { name: 'Parent Asset' })
+    .or(page.getByRole('combobox', { name: 'Parent Asset' }))
+    .first();
+  await parent.fill('Service');
+  await page.getByRole('option', { name: 'Service van' }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Filters not applied')).toBeVisible();
+  await page.getByRole('button', { name: 'Apply Filters' }).click();
+  await expect(page.getByText('Filters not applied')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filters applied' })).toBeVisible();
+  // Only children of that van (an earlier test may have added one more).
+  await expect(page.getByRole('row', { name: /Van toolbox e2e/ })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Service van|Full body harness|Multifunction/ })).toHaveCount(0);
+  await parent.click();
+  await page.getByRole('option', { name: 'Service van' }).first().click();
+  await page.keyboard.press('Escape');
+  await expect(page.getByText('Filters not applied')).toBeVisible();
+  await page.getByRole('button', { name: 'Clear Filters' }).click();
+  await expect(page.getByText('Filters not applied')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Filter', exact: true })).toBeVisible();
+  await expect(page.getByRole('row', { name: /Service van/ }).first()).toBeVisible();
+  await page.getByRole('button', { name: 'Delete Van toolbox e2e' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Deleted successfully')).toBeVisible();
 });

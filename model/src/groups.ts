@@ -101,3 +101,13 @@ export const ADMIN_ONLY_SCREENS: readonly string[] = [
   'SearchesEntity',
   'MehubAdminEntity',
 ];
+
+/**
+ * The group gates of back-office section 6 for an entity's screens (list, view, create,
+ * edit): ADMIN_ONLY_SCREENS need an administrator group, the rest one of the three
+ * back-office groups. Users who fail the gate go to /404.
+ */
+export function passesScreenGate(groups: readonly string[], entity: string): boolean {
+  const allowed: readonly string[] = ADMIN_ONLY_SCREENS.includes(entity) ? ADMIN_GROUPS : BACKEND_GROUPS;
+  return groups.some((g) => allowed.includes(g));
+}

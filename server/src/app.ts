@@ -1,3 +1,4 @@
+import { toolRoutes } from './rest/tools';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
@@ -124,7 +125,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   accountRoutes(app, authEnv);
   registerRoutes(app, authEnv, storage);
   outboxRoutes(app, db);
-  await (await import('./rest/tools')).toolRoutes(app); // version, jobs, /api/integration-swagger
+  await toolRoutes(app); // version, jobs, /api/integration-swagger
   await app.register(async (scope) => {
     // The identity provider posts its response as a form.
     await scope.register(formbody, { bodyLimit: 1_000_000 });

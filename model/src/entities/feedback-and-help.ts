@@ -4,6 +4,7 @@ import { FeedbackCategory } from '../enums';
 export const feedbackAndHelp = defineEntity({
   name: 'FeedbackAndHelpEntity',
   label: 'Feedback and Help',
+  plural: 'Feedback and Help',
   table: 'feedback_and_help',
   display: 'email',
   scope: { kind: 'shared' },

@@ -3,6 +3,7 @@ import { defineEntity, f } from '../define';
 export const guidance = defineEntity({
   name: 'GuidanceEntity',
   label: 'Guidance',
+  plural: 'Guidance Notes',
   table: 'guidance',
   display: 'name',
   scope: { kind: 'shared' },

@@ -3,6 +3,7 @@ import { defineEntity, f } from '../define';
 export const news = defineEntity({
   name: 'NewsEntity',
   label: 'News',
+  plural: 'News',
   table: 'news',
   display: 'notice',
   scope: { kind: 'shared' },

@@ -1,7 +1,7 @@
-import { AppShell, Burger, Button, Card, Group, NavLink, ScrollArea, SimpleGrid, Stack, Text, Title, Anchor } from '@mantine/core';
+import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
-import { IconApi, IconDashboard, IconLogout, IconShieldCheck } from '@tabler/icons-react';
-import { useEffect } from 'react';
+import { IconApi, IconDashboard, IconLogout, IconShieldCheck, IconTool, IconUsers } from '@tabler/icons-react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Link, Navigate, NavLink as RouterNavLink, Route, Routes, useLocation, useParams } from 'react-router';
 import { hasBackendAccess, logout, useMe, useProviders } from '../app/session';
 import { ListPage } from './list/ListPage';
@@ -11,34 +11,33 @@ import { AssignForms } from './list/AssignForms';
 import { RecordPage } from './record/RecordPage';
 import { UsersPage } from './users/UsersPage';
 import { isAdminGroup } from '../app/session';
-import { can } from '@hub/model/groups';
-import { entityLinks, ownLinks, screenFor } from './nav';
+import { allowedTo, entityLinks, formLinks, organisationLinks, passesGate, screenFor, toolLinks, userLinks, type NavItem } from './nav';
+import { Dashboard } from './Dashboard';
+import { AccessDenied } from './tools/AccessDenied';
 
-function Dashboard() {
-  return (
-    <Stack>
-      <Title order={1}>Back-office</Title>
-      <SimpleGrid cols={{ base: 1, sm: 2, lg: 3 }}>
-        <Card withBorder padding="lg">
-          <Text fw={700}>API documentation</Text>
-          <Text size="sm" c="dimmed" mb="sm">
-            The REST calls of the hub, described with OpenAPI.
-          </Text>
-          <Anchor href="/api/swagger" target="_blank">
-            Open API documentation
-          </Anchor>
-        </Card>
-        <Card withBorder padding="lg">
-          <Text fw={700}>Entities</Text>
-          <Text size="sm" c="dimmed">
-            Every record type of the hub has a list here, with search, filters, sorting, export and delete.
-          </Text>
-        </Card>
-      </SimpleGrid>
-      <Text size="sm" c="dimmed">
-        bot version {window.location.hostname}
-      </Text>
-    </Stack>
+/** Tools most visits never open load on demand. */
+const GraphiqlPage = lazy(() => import('./tools/GraphiqlPage'));
+const StyleGuidePage = lazy(() => import('./tools/StyleGuidePage'));
+const JobsPage = lazy(() => import('./tools/JobsPage'));
+const later = (node: ReactNode) => (
+  <Suspense
+    fallback={
+      <Center py="xl">
+        <Loader aria-label="Loading" />
+      </Center>
+    }
+  >
+    {node}
+  </Suspense>
+);
+
+function NavItems({ items }: { items: NavItem[] }) {
+  return items.map((l) =>
+    l.external ? (
+      <NavLink key={l.to} href={l.to} component="a" target="_blank" label={l.label} leftSection={<IconApi size={16} />} />
+    ) : (
+      <NavLink key={l.to} component={RouterNavLink} to={l.to} label={l.label} />
+    ),
   );
 }
 
@@ -47,8 +46,9 @@ function EntityScreen({ mode }: { mode: 'list' | 'create' | 'view' | 'edit' }) {
   const me = useMe().data;
   const screen = screenFor(entityPath);
   const op = mode === 'list' || mode === 'view' ? 'read' : mode === 'edit' ? 'update' : 'create';
-  if (!screen || !can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, screen.entity.name, op))
-    return <Navigate to="/404" replace />;
+  // Unknown screens and the group gates of section 6 go to /404; a missing right shows Access denied.
+  if (!screen || !passesGate(me, screen.entity)) return <Navigate to="/404" replace />;
+  if (!allowedTo(me, screen.entity, op)) return <AccessDenied />;
   if (mode === 'list' && screen.entity.name === 'TemplateEntity')
     return <TemplatesPage entity={screen.entity} basePath={`/admin/${screen.path}`} />;
   if (mode === 'list')
@@ -59,9 +59,10 @@ function EntityScreen({ mode }: { mode: 'list' | 'create' | 'view' | 'edit' }) {
         title={screen.title}
         base={screen.base}
         basePath={`/admin/${screen.path}`}
+        // Review requests are reviewed, not viewed: their row action reads Review.
+        withoutView={screen.entity.name === 'FormReviewRequestEntity'}
         bulkActions={
-          screen.entity.name === 'MemberOrganisationEntity' &&
-          can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, screen.entity.name, 'update')
+          screen.entity.name === 'MemberOrganisationEntity' && allowedTo(me, screen.entity, 'update')
             ? (sel) => <AssignForms conditions={sel.conditions} onDone={sel.done} />
             : screen.entity.name === 'FormSubmissionsEntity'
               ? (sel) => <ExportPdfs conditions={sel.conditions} />
@@ -116,17 +117,23 @@ export default function AdminApp() {
       <AppShell.Navbar p="xs">
         <ScrollArea>
           <NavLink component={RouterNavLink} to="/admin" end label="Home" leftSection={<IconDashboard size={16} />} />
-          {isAdminGroup(me.data) && <NavLink component={RouterNavLink} to="/admin/users" label="All Users" />}
+          {userLinks(me.data).length > 0 && (
+            <NavLink label="Users" defaultOpened childrenOffset={12} leftSection={<IconUsers size={16} />}>
+              <NavItems items={userLinks(me.data)} />
+            </NavLink>
+          )}
           <NavLink label="Entities" defaultOpened childrenOffset={12}>
-            {entityLinks(me.data).map((l) => (
-              <NavLink key={l.to} component={RouterNavLink} to={l.to} label={l.label} />
-            ))}
+            <NavItems items={entityLinks(me.data)} />
           </NavLink>
-          {ownLinks(me.data).map((l) => (
-            <NavLink key={l.to} component={RouterNavLink} to={l.to} label={l.label} />
-          ))}
-          <NavLink label="Utilities" childrenOffset={12}>
-            <NavLink href="/api/swagger" component="a" target="_blank" label="OpenAPI" leftSection={<IconApi size={16} />} />
+          <NavItems items={formLinks(me.data)} />
+          <NavItems items={organisationLinks(me.data)} />
+          <NavLink
+            label="Utilities"
+            childrenOffset={12}
+            leftSection={<IconTool size={16} />}
+            defaultOpened={toolLinks(me.data).some((l) => l.to === location.pathname)}
+          >
+            <NavItems items={toolLinks(me.data)} />
           </NavLink>
           <NavLink label="Logout" leftSection={<IconLogout size={16} />} onClick={() => logout(me.data, providers, '/admin_login')} />
         </ScrollArea>
@@ -134,7 +141,11 @@ export default function AdminApp() {
       <AppShell.Main>
         <Routes>
           <Route index element={<Dashboard />} />
+          {/* Users: administrator groups (the users API is theirs alone); others fail the group gate. */}
           <Route path="users" element={isAdminGroup(me.data) ? <UsersPage /> : <Navigate to="/404" replace />} />
+          <Route path="styleguide" element={later(<StyleGuidePage />)} />
+          <Route path="graphiql" element={isAdminGroup(me.data) ? later(<GraphiqlPage />) : <AccessDenied />} />
+          <Route path="jobs" element={isAdminGroup(me.data) ? later(<JobsPage />) : <AccessDenied />} />
           <Route path=":entityPath" element={<EntityScreen mode="list" />} />
           <Route path=":entityPath/create" element={<EntityScreen mode="create" />} />
           <Route path=":entityPath/view/:id" element={<EntityScreen mode="view" />} />

@@ -1,6 +1,6 @@
 import { allEntities, findEntity, type EntityDef } from '@hub/model';
-import { can } from '@hub/model/groups';
-import type { Me } from '../app/session';
+import { can, passesScreenGate, type Operation } from '@hub/model/groups';
+import { isAdminGroup, type Me } from '../app/session';
 
 /** An admin list screen: the entity and, for special pages, a fixed filter. */
 export interface AdminScreen {
@@ -10,7 +10,17 @@ export interface AdminScreen {
   base?: { path: string; comparison: string; value: string[] }[][];
 }
 
-const OWN_LINKS = ['MemberOrganisationEntity', 'FormsEntity', 'FormSubmissionsEntity'];
+export interface NavItem {
+  to: string;
+  label: string;
+  /** Opens outside the single-page app (server pages such as /api/swagger). */
+  external?: boolean;
+}
+
+/** Entities with links of their own in the sidebar, out of the Entities group. */
+const OWN_LINKS = ['MemberOrganisationEntity', 'FormsEntity', 'FormSubmissionsEntity', 'TemplateEntity'];
+const FORM_LINKS = ['FormsEntity', 'FormSubmissionsEntity', 'TemplateEntity'];
+const USER_TYPES = ['MehubAccountEntity', 'MehubAdminEntity'];
 
 /** back-office 2.2 and 2.4: every entity path, plus MEA Documents over the document entity. */
 export function screenFor(path: string): AdminScreen | null {
@@ -36,22 +46,64 @@ export function screenFor(path: string): AdminScreen | null {
   if (entity.name === 'FormSubmissionsEntity')
     return { path: key, title: 'Form Submissions', entity, base: [[{ path: 'isCompleted', comparison: 'equal', value: ['true'] }]] };
   if (entity.name === 'MemberOrganisationEntity') return { path: key, title: 'Organisations', entity };
-  return { path: key, title: entity.plural ?? `${entity.label}s`, entity };
+  return { path: key, title: pluralOf(entity), entity };
 }
 
-export const canRead = (me: Me | null | undefined, entity: EntityDef) =>
-  can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, entity.name, 'read');
+export const pluralOf = (entity: EntityDef) => entity.plural ?? `${entity.label}s`;
 
-/** The sidebar's Entities: readable entities, without those that have links of their own. */
-export function entityLinks(me: Me | null | undefined): { to: string; label: string }[] {
-  return allEntities()
-    .filter((e) => !e.link && !OWN_LINKS.includes(e.name) && canRead(me, e))
-    .map((e) => ({ to: `/admin/${e.name.toLowerCase()}`, label: e.plural ?? `${e.label}s` }))
-    .sort((a, b) => a.label.localeCompare(b.label));
+const groupsOf = (me: Me | null | undefined) => me?.groups.map((g) => g.name) ?? [];
+
+/** Whether the viewer may do `op` on the entity (back-office 6, permissions per entity). */
+export const allowedTo = (me: Me | null | undefined, entity: EntityDef, op: Operation) =>
+  can(groupsOf(me), me?.roleName ?? null, entity.name, op);
+
+/** The group gates of back-office 6: failing them sends the viewer to /404. */
+export const passesGate = (me: Me | null | undefined, entity: EntityDef) => passesScreenGate(groupsOf(me), entity.name);
+
+/** A sidebar link needs the gate and read permission. */
+export const canRead = (me: Me | null | undefined, entity: EntityDef) => passesGate(me, entity) && allowedTo(me, entity, 'read');
+
+const linkTo = (entity: EntityDef): NavItem => ({ to: `/admin/${entity.name.toLowerCase()}`, label: screenFor(entity.name)!.title });
+
+/** The sidebar's Entities: readable entities, without those that have links of their own; MEA Documents beside Documents. */
+export function entityLinks(me: Me | null | undefined): NavItem[] {
+  const links = allEntities()
+    .filter((e) => !e.link && !OWN_LINKS.includes(e.name) && !USER_TYPES.includes(e.name) && canRead(me, e))
+    .map(linkTo);
+  if (canRead(me, findEntity('DocumentEntity')!)) links.push({ to: '/admin/meadocumententity', label: 'MEA Documents' });
+  return links.sort((a, b) => a.label.localeCompare(b.label));
 }
 
-export function ownLinks(me: Me | null | undefined): { to: string; label: string }[] {
-  return OWN_LINKS.map((name) => findEntity(name)!)
+/** Users: All Users for administrators, plus the user types the viewer may read. */
+export function userLinks(me: Me | null | undefined): NavItem[] {
+  const types = USER_TYPES.map((name) => findEntity(name)!)
     .filter((e) => canRead(me, e))
-    .map((e) => ({ to: `/admin/${e.name.toLowerCase()}`, label: screenFor(e.name)!.title }));
+    .map(linkTo);
+  return isAdminGroup(me) ? [{ to: '/admin/users', label: 'All Users' }, ...types] : types;
+}
+
+/** Forms, Form Submissions and Templates, side by side (the three back-office groups only, by the gate). */
+export function formLinks(me: Me | null | undefined): NavItem[] {
+  return FORM_LINKS.map((name) => findEntity(name)!)
+    .filter((e) => canRead(me, e))
+    .map(linkTo);
+}
+
+export function organisationLinks(me: Me | null | undefined): NavItem[] {
+  const org = findEntity('MemberOrganisationEntity')!;
+  return canRead(me, org) ? [linkTo(org)] : [];
+}
+
+/** Utilities: the style guide and OpenAPI for everyone here; the query explorer and jobs for administrators. */
+export function toolLinks(me: Me | null | undefined): NavItem[] {
+  return [
+    { to: '/admin/styleguide', label: 'Style Guide' },
+    ...(isAdminGroup(me)
+      ? [
+          { to: '/admin/graphiql', label: 'GraphiQL' },
+          { to: '/admin/jobs', label: 'Hangfire' },
+        ]
+      : []),
+    { to: '/api/swagger', label: 'OpenAPI', external: true },
+  ];
 }

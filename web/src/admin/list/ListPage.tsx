@@ -1,14 +1,17 @@
 import {
   Alert,
   Anchor,
+  Badge,
   Button,
   Checkbox,
   Group,
   Loader,
+  Menu,
   Modal,
   MultiSelect,
   Paper,
   ScrollArea,
+  Skeleton,
   Stack,
   Table,
   Text,
@@ -22,8 +25,11 @@ import { notifications } from '@mantine/notifications';
 import {
   IconArrowDown,
   IconArrowUp,
+  IconCopy,
+  IconDots,
   IconDownload,
   IconEye,
+  IconFileExport,
   IconFilter,
   IconPencil,
   IconPlus,
@@ -34,13 +40,20 @@ import { Link } from 'react-router';
 import { opNames, type EntityDef, type EnumDef } from '@hub/model';
 import { can } from '@hub/model/groups';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { graphqlRequest, GraphqlError } from '../../client/graphql';
 import { useMe } from '../../app/session';
 import { cellText } from './cells';
+import { ReferenceFilter } from './ReferenceFilter';
 import {
+  applyFilters,
+  clampPage,
+  clearFilters,
   clearSelection,
   cycleSort,
+  editDateRange,
+  editFilter,
+  filterStatus,
   goToPage,
   initialState,
   isPageSelected,
@@ -48,7 +61,6 @@ import {
   pageCount,
   selectAllPages,
   selectedCount,
-  setFilter,
   togglePage,
   toggleRow,
   type ListState,
@@ -75,10 +87,12 @@ interface Props {
   bulkActions?: (selection: { conditions: Where[][]; done(): void }) => ReactNode;
   /** Conditions every row of this screen meets (e.g. MEA documents only). */
   base?: Where[][];
+  /** The screen offers no View row action; Edit is then relabelled Review. */
+  withoutView?: boolean;
 }
 
 /** The generic list screen of back-office 2.5 for any entity of the model. */
-export function ListPage({ entity, title, base = [], basePath, bulkActions }: Props) {
+export function ListPage({ entity, title, base = [], basePath, bulkActions, withoutView = false }: Props) {
   const me = useMe().data;
   const client = useQueryClient();
   const allowed = (op: 'create' | 'read' | 'update' | 'delete') =>
@@ -86,7 +100,6 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
   const [state, setState] = useState<ListState>(() => ({ ...initialState(10), search: localStorage.getItem(SEARCH_KEY) ?? '' }));
   const [searchText, setSearchText] = useState(state.search);
   const [showFilters, setShowFilters] = useState(false);
-  const [draftFilters, setDraftFilters] = useState<Record<string, string[]>>({});
   const [pageInput, setPageInput] = useState('');
   const [confirm, setConfirm] = useState<null | { ids: string[] | 'selection' }>(null);
   const columns = useMemo(() => columnsOf(entity), [entity]);
@@ -96,6 +109,10 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
   );
   const dateFields = useMemo(
     () => Object.entries(entity.fields).filter(([, f]) => (f.kind === 'date' || f.kind === 'datetime') && !f.hidden),
+    [entity],
+  );
+  const referenceFields = useMemo(
+    () => Object.entries(entity.fields).flatMap(([path, f]) => (f.kind === 'reference' && !f.hidden ? [{ path, field: f }] : [])),
     [entity],
   );
   const conditions = conditionsOf(entity, state, base);
@@ -117,6 +134,14 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
   const pageIds = rows.map((r) => r.id as string);
   const pages = pageCount(total, state.pageSize);
   const count = selectedCount(state, total);
+  const showView = allowed('read') && !withoutView;
+  const editLabel = showView ? 'Edit' : 'Review';
+  const nameOf = (row: Record<string, unknown>) => String(row[entity.display] ?? 'this item');
+
+  // A page beyond the total (after deletes or a narrower filter) goes back to the first.
+  useEffect(() => {
+    if (list.data) setState((s) => clampPage(s, list.data.total));
+  }, [list.data]);
 
   const remove = useMutation({
     mutationFn: async (target: string[] | 'selection') =>
@@ -148,12 +173,19 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
     setState((s) => clearSelection({ ...s, search: searchText, page: 1 }));
   }
 
-  function exportCsv() {
-    const c = encodeURIComponent(JSON.stringify(selectionConditions(entity, state, base)));
+  function exportCsv(conditions: Where[][] = selectionConditions(entity, state, base)) {
+    const c = encodeURIComponent(JSON.stringify(conditions));
     window.location.assign(`/api/entity/${entity.name}/export?stringConditions=${c}`);
   }
 
-  const filtersApplied = Object.keys(state.filters).length > 0;
+  function copyId(id: string) {
+    navigator.clipboard
+      .writeText(id)
+      .then(() => notifications.show({ color: 'green', message: `Copied ${id}` }))
+      .catch(() => notifications.show({ color: 'red', message: 'The id could not be copied' }));
+  }
+
+  const status = filterStatus(state);
 
   return (
     <Stack gap="md">
@@ -176,15 +208,21 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
           maw="100%"
         />
         <Button onClick={search}>Go</Button>
-        {filterFields.length + dateFields.length > 0 && (
+        {filterFields.length + dateFields.length + referenceFields.length > 0 && (
           <Button
-            variant={filtersApplied ? 'filled' : 'light'}
-            color={filtersApplied ? 'safety' : undefined}
+            variant={status === 'applied' ? 'filled' : 'light'}
+            color={status === 'applied' ? 'safety' : undefined}
             leftSection={<IconFilter size={16} />}
             onClick={() => setShowFilters((v) => !v)}
+            aria-expanded={showFilters}
           >
-            {filtersApplied ? 'Filters applied' : 'Filter'}
+            {status === 'applied' ? 'Filters applied' : 'Filter'}
           </Button>
+        )}
+        {status === 'not-applied' && (
+          <Badge color="yellow" variant="light" size="lg" mb={6}>
+            Filters not applied
+          </Badge>
         )}
       </Group>
 
@@ -203,19 +241,29 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
                         { value: 'false', label: 'No' },
                       ]
                 }
-                value={draftFilters[path] ?? state.filters[path] ?? []}
-                onChange={(v) => setDraftFilters((d) => ({ ...d, [path]: v }))}
+                value={state.draft[path] ?? []}
+                onChange={(v) => setState((s) => editFilter(s, path, v))}
                 w={220}
                 clearable
               />
             ))}
+            {referenceFields.map(({ path, field }) => (
+              <ReferenceFilter
+                key={path}
+                label={field.label ?? path}
+                target={field.target}
+                value={state.draft[path] ?? []}
+                onChange={(v) => setState((s) => editFilter(s, path, v))}
+              />
+            ))}
             {dateFields.map(([path, f]) => {
-              const range = draftFilters[path] ?? state.filters[path] ?? ['', ''];
-              const setRange = (i: 0 | 1, v: string) => {
-                const next = [range[0] ?? '', range[1] ?? ''];
-                next[i] = v;
-                setDraftFilters((d) => ({ ...d, [path]: next.some(Boolean) ? next : [] }));
-              };
+              const range = state.draft[path] ?? ['', ''];
+              const setRange = (i: 0 | 1, v: string) =>
+                setState((s) => {
+                  const next = [s.draft[path]?.[0] ?? '', s.draft[path]?.[1] ?? ''];
+                  next[i] = v;
+                  return editDateRange(s, path, next[0], next[1]);
+                });
               return (
                 <Group key={path} gap={4} align="flex-end" wrap="nowrap">
                   <TextInput
@@ -235,23 +283,8 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
                 </Group>
               );
             })}
-            <Button
-              onClick={() => {
-                setState((s) =>
-                  Object.entries({ ...s.filters, ...draftFilters }).reduce((acc, [p, v]) => setFilter(acc, p, v), clearSelection(s)),
-                );
-                setDraftFilters({});
-              }}
-            >
-              Apply Filters
-            </Button>
-            <Button
-              variant="subtle"
-              onClick={() => {
-                setDraftFilters({});
-                setState((s) => ({ ...clearSelection(s), filters: {}, page: 1 }));
-              }}
-            >
+            <Button onClick={() => setState(applyFilters)}>Apply Filters</Button>
+            <Button variant="subtle" onClick={() => setState(clearFilters)}>
               Clear Filters
             </Button>
           </Group>
@@ -275,8 +308,8 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
             <Group gap="sm">
               {bulkActions?.({ conditions: selectionConditions(entity, state, base), done: () => setState(clearSelection) })}
               {allowed('read') && (
-                <Button variant="light" leftSection={<IconDownload size={16} />} onClick={exportCsv}>
-                  Export
+                <Button variant="light" leftSection={<IconDownload size={16} />} onClick={() => exportCsv()}>
+                  CSV Export
                 </Button>
               )}
               {allowed('delete') && (
@@ -295,10 +328,15 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
         </Alert>
       )}
       {list.isPending && (
-        <Group>
-          <Loader size="sm" />
-          <Text>Loading {entity.label}...</Text>
-        </Group>
+        <Stack gap="xs" aria-busy>
+          <Group>
+            <Loader size="sm" />
+            <Text>Loading {entity.label}...</Text>
+          </Group>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={34} />
+          ))}
+        </Stack>
       )}
       {list.data && (
         <ScrollArea type="auto">
@@ -345,32 +383,40 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
                     />
                   </Table.Td>
                   {columns.map((c) => (
-                    <Table.Td key={c.path}>{cellText(c, row)}</Table.Td>
+                    <Table.Td key={c.path}>
+                      {c.field.kind === 'textarea' ? (
+                        <Text size="sm" lineClamp={2} maw={420}>
+                          {cellText(c, row)}
+                        </Text>
+                      ) : (
+                        cellText(c, row)
+                      )}
+                    </Table.Td>
                   ))}
                   <Table.Td>
                     {cellText({ path: 'created', label: 'Created', field: { kind: 'datetime' }, select: 'created', sortable: true }, row)}
                   </Table.Td>
                   <Table.Td>
                     <Group gap={4} wrap="nowrap">
-                      {allowed('read') && (
+                      {showView && (
                         <Tooltip label="View">
                           <ActionIcon
                             component={Link}
                             to={`${basePath}/view/${row.id}`}
                             variant="subtle"
-                            aria-label={`View ${String(row[entity.display] ?? 'this item')}`}
+                            aria-label={`View ${nameOf(row)}`}
                           >
                             <IconEye size={16} />
                           </ActionIcon>
                         </Tooltip>
                       )}
                       {allowed('update') && (
-                        <Tooltip label={allowed('read') ? 'Edit' : 'Review'}>
+                        <Tooltip label={editLabel}>
                           <ActionIcon
                             component={Link}
                             to={`${basePath}/edit/${row.id}`}
                             variant="subtle"
-                            aria-label={`${allowed('read') ? 'Edit' : 'Review'} ${String(row[entity.display] ?? 'this item')}`}
+                            aria-label={`${editLabel} ${nameOf(row)}`}
                           >
                             <IconPencil size={16} />
                           </ActionIcon>
@@ -381,13 +427,34 @@ export function ListPage({ entity, title, base = [], basePath, bulkActions }: Pr
                           <ActionIcon
                             variant="subtle"
                             color="red"
-                            aria-label={`Delete ${String(row[entity.display] ?? 'this item')}`}
+                            aria-label={`Delete ${nameOf(row)}`}
                             onClick={() => setConfirm({ ids: [row.id as string] })}
                           >
                             <IconTrash size={16} />
                           </ActionIcon>
                         </Tooltip>
                       )}
+                      <Menu position="bottom-end">
+                        <Menu.Target>
+                          <ActionIcon variant="subtle" color="gray" aria-label={`More actions for ${nameOf(row)}`}>
+                            <IconDots size={16} />
+                          </ActionIcon>
+                        </Menu.Target>
+                        <Menu.Dropdown>
+                          <Menu.Label>More</Menu.Label>
+                          <Menu.Item leftSection={<IconCopy size={14} />} onClick={() => copyId(row.id as string)}>
+                            Copy id
+                          </Menu.Item>
+                          {allowed('read') && (
+                            <Menu.Item
+                              leftSection={<IconFileExport size={14} />}
+                              onClick={() => exportCsv([[{ path: 'id', comparison: 'in', value: [row.id as string] }]])}
+                            >
+                              Export CSV of this row
+                            </Menu.Item>
+                          )}
+                        </Menu.Dropdown>
+                      </Menu>
                     </Group>
                   </Table.Td>
                 </Table.Tr>

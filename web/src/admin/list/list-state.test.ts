@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
+  applyFilters,
+  clampPage,
+  clearFilters,
   clearSelection,
   cycleSort,
+  cycleUsersSort,
+  editDateRange,
+  editFilter,
+  filterStatus,
   goToPage,
   initialState,
   isPageSelected,
@@ -58,5 +65,52 @@ describe('the list controller', () => {
     expect(s.page).toBe(1);
     s = setFilter(s, 'status', []);
     expect(s.filters).toEqual({});
+  });
+
+  it('marks the filters not applied after a change, until Apply or Clear', () => {
+    let s = { ...initialState(), page: 3 };
+    expect(filterStatus(s)).toBe('none');
+    s = editFilter(s, 'status', ['IN_SERVICE']);
+    expect(filterStatus(s)).toBe('not-applied');
+    expect(s.filters).toEqual({});
+    expect(s.page).toBe(3);
+    s = toggleRow(s, 'a');
+    s = applyFilters(s);
+    expect(filterStatus(s)).toBe('applied');
+    expect(s.filters).toEqual({ status: ['IN_SERVICE'] });
+    expect(s).toMatchObject({ page: 1, selected: [], allPages: false });
+    s = editFilter(s, 'status', []);
+    expect(filterStatus(s)).toBe('not-applied');
+    expect(s.filters).toEqual({ status: ['IN_SERVICE'] });
+    s = applyFilters(s);
+    expect(filterStatus(s)).toBe('none');
+    s = clearFilters(editFilter(s, 'assetType', ['TOOL']));
+    expect(filterStatus(s)).toBe('none');
+    expect(s).toMatchObject({ filters: {}, draft: {} });
+  });
+
+  it('sets the end of a date range to its start when only the start is given', () => {
+    let s = editDateRange(initialState(), 'nextInspection', '2026-02-01', '');
+    expect(s.draft.nextInspection).toEqual(['2026-02-01', '2026-02-01']);
+    s = editDateRange(s, 'nextInspection', '2026-02-01', '2026-02-28');
+    expect(s.draft.nextInspection).toEqual(['2026-02-01', '2026-02-28']);
+    s = editDateRange(s, 'nextInspection', '', '');
+    expect(s.draft).toEqual({});
+    expect(editDateRange(initialState(), 'nextInspection', '', '2026-02-28').draft.nextInspection).toEqual(['', '2026-02-28']);
+  });
+
+  it('goes back to the first page when the current one lies beyond the total', () => {
+    const s = { ...initialState(10), page: 5 };
+    expect(clampPage(s, 45)).toBe(s);
+    expect(clampPage(s, 12).page).toBe(1);
+  });
+
+  it('cycles the users sort ascending, descending, then back to the default', () => {
+    let s = cycleUsersSort(null, 'email');
+    expect(s).toEqual({ path: 'email', descending: false });
+    s = cycleUsersSort(s, 'email');
+    expect(s).toEqual({ path: 'email', descending: true });
+    expect(cycleUsersSort(s, 'email')).toBeNull();
+    expect(cycleUsersSort(s, 'id')).toEqual({ path: 'id', descending: false });
   });
 });

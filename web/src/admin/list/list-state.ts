@@ -6,7 +6,12 @@ export interface ListState {
   sort: { path: string; direction: Exclude<SortDirection, null> } | null;
   page: number;
   pageSize: number;
+  /** The filters in force (sent to the server). */
   filters: Record<string, string[]>;
+  /** The filters as edited in the panel, in force only after Apply. */
+  draft: Record<string, string[]>;
+  /** False once a filter is changed, until Apply or Clear (back-office 4). */
+  filtersApplied: boolean;
   /** Ids picked by hand, or (allPages) ids left out of "every matching record". */
   selected: string[];
   allPages: boolean;
@@ -18,6 +23,8 @@ export const initialState = (pageSize = 10): ListState => ({
   page: 1,
   pageSize,
   filters: {},
+  draft: {},
+  filtersApplied: true,
   selected: [],
   allPages: false,
 });
@@ -61,9 +68,59 @@ export function selectedCount(state: ListState, total: number): number {
   return state.allPages ? total - state.selected.length : state.selected.length;
 }
 
+const withValues = (filters: Record<string, string[]>, path: string, values: string[]) => {
+  const next = { ...filters };
+  if (values.some(Boolean)) next[path] = values;
+  else delete next[path];
+  return next;
+};
+
+/** Puts one filter in force at once (the draft follows). */
 export function setFilter(state: ListState, path: string, values: string[]): ListState {
-  const filters = { ...state.filters };
-  if (values.length) filters[path] = values;
-  else delete filters[path];
-  return { ...state, filters, page: 1 };
+  const filters = withValues(state.filters, path, values);
+  return { ...state, filters, draft: { ...filters }, page: 1 };
+}
+
+/** Changing a filter in the panel: kept as a draft, and the filters are marked not applied. */
+export function editFilter(state: ListState, path: string, values: string[]): ListState {
+  return { ...state, draft: withValues(state.draft, path, values), filtersApplied: false };
+}
+
+/** A date range filter: with only a start date the end date is set to the start. */
+export function editDateRange(state: ListState, path: string, from: string, to: string): ListState {
+  const end = from && !to ? from : to;
+  return editFilter(state, path, from || end ? [from, end] : []);
+}
+
+/** A date range is active only when both ends exist (back-office 5). */
+export const dateRangeActive = (values: string[] | undefined) => !!values?.[0] && !!values?.[1];
+
+/** Apply Filters: the draft comes into force from the first page; the selection is dropped. */
+export function applyFilters(state: ListState): ListState {
+  return { ...clearSelection(state), filters: { ...state.draft }, filtersApplied: true, page: 1 };
+}
+
+/** Clear Filters: no filter in force, nothing left in the draft. */
+export function clearFilters(state: ListState): ListState {
+  return { ...clearSelection(state), filters: {}, draft: {}, filtersApplied: true, page: 1 };
+}
+
+/** The visible filter state: 'not-applied' after a change until Apply or Clear. */
+export function filterStatus(state: ListState): 'none' | 'applied' | 'not-applied' {
+  if (!state.filtersApplied) return 'not-applied';
+  return Object.keys(state.filters).length ? 'applied' : 'none';
+}
+
+/** If the current page would lie beyond the total, back to the first page. */
+export function clampPage(state: ListState, total: number): ListState {
+  return state.page > pageCount(total, state.pageSize) ? { ...state, page: 1 } : state;
+}
+
+/** The users list (back-office 4): a header click cycles ascending, descending, then back to the default (id descending). */
+export function cycleUsersSort(
+  current: { path: string; descending: boolean } | null,
+  path: string,
+): { path: string; descending: boolean } | null {
+  if (current?.path !== path) return { path, descending: false };
+  return current.descending ? null : { path, descending: true };
 }

@@ -35,6 +35,17 @@ describe('list queries from the model', () => {
     ]);
   });
 
+  it('lists the textarea of an entity that has no other text column', () => {
+    expect(columnsOf(getEntity('NewsEntity')).map((c) => c.path)).toEqual(['notice', 'showtime']);
+    expect(columnsOf(asset).some((c) => c.field.kind === 'textarea')).toBe(false);
+  });
+
+  it('filters a reference by the picked ids, and a date range only with both ends', () => {
+    expect(conditionsOf(asset, { search: '', filters: { parentAsset: ['p1', 'p2'], nextInspection: ['', '2026-03-31'] } })).toEqual([
+      [{ path: 'parentAssetId', comparison: 'in', value: ['p1', 'p2'] }],
+    ]);
+  });
+
   it('acts on picked ids, or on every match minus the exclusions', () => {
     const picked = { ...initialState(), selected: ['a', 'b'] };
     expect(selectionConditions(asset, picked, [])).toEqual([[{ path: 'id', comparison: 'in', value: ['a', 'b'] }]]);

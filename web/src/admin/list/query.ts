@@ -1,5 +1,5 @@
 import { getEntity, opNames, type EntityDef, type Field } from '@hub/model';
-import type { ListState } from './list-state';
+import { dateRangeActive, type ListState } from './list-state';
 
 export interface Where {
   path: string;
@@ -18,10 +18,18 @@ export interface Column {
 
 const LISTED: Field['kind'][] = ['text', 'email', 'url', 'integer', 'number', 'boolean', 'date', 'datetime', 'enum', 'reference'];
 
-/** The list columns of an entity: its visible scalar and reference fields in their order, up to seven. */
+const TEXT: Field['kind'][] = ['text', 'email', 'url'];
+
+/**
+ * The list columns of an entity: its visible scalar and reference fields in their order, up
+ * to seven; an entity with no other text column lists its first textarea (e.g. News notice).
+ */
 export function columnsOf(entity: EntityDef): Column[] {
-  return Object.entries(entity.fields)
-    .filter(([, f]) => LISTED.includes(f.kind) && !f.hidden && !f.writeOnly)
+  const visible = Object.entries(entity.fields).filter(([, f]) => !f.hidden && !f.writeOnly);
+  const listed = visible.filter(([, f]) => LISTED.includes(f.kind));
+  const textarea = visible.find(([, f]) => f.kind === 'textarea');
+  if (textarea && !listed.some(([, f]) => TEXT.includes(f.kind))) listed.push(textarea);
+  return listed
     .sort(([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000))
     .slice(0, 7)
     .map(([path, field]) => {
@@ -52,9 +60,11 @@ export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' 
     const field = entity.fields[path];
     if (!field) continue;
     if (field.kind === 'date' || field.kind === 'datetime') {
+      // Active only when both ends exist (a lone start date is copied to the end when edited).
+      if (!dateRangeActive(values)) continue;
       const [from, to] = values;
-      if (from) groups.push([{ path, comparison: 'greaterThanOrEqual', value: [`${from} 00:00:00`] }]);
-      if (to) groups.push([{ path, comparison: 'lessThanOrEqual', value: [`${to} 23:59:59`] }]);
+      groups.push([{ path, comparison: 'greaterThanOrEqual', value: [`${from} 00:00:00`] }]);
+      groups.push([{ path, comparison: 'lessThanOrEqual', value: [`${to} 23:59:59`] }]);
     } else if (field.kind === 'reference') groups.push([{ path: `${path}Id`, comparison: 'in', value: values }]);
     else groups.push([{ path, comparison: 'in', value: values }]);
   }

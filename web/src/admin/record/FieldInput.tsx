@@ -1,11 +1,26 @@
-import { Anchor, Checkbox, FileInput, MultiSelect, NumberInput, PasswordInput, Select, Text, TextInput, Textarea } from '@mantine/core';
+import {
+  Anchor,
+  Button,
+  Checkbox,
+  FileInput,
+  Group,
+  MultiSelect,
+  NumberInput,
+  PasswordInput,
+  Select,
+  Stack,
+  Text,
+  TextInput,
+  Textarea,
+} from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { getEntity, LOOKUP_DEBOUNCE_MS, type Field } from '@hub/model';
+import { getEntity, LOOKUP_DEBOUNCE_MS, MB, type Field, type FileField } from '@hub/model';
 import { formatValue } from '../format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { graphqlRequest } from '../../client/graphql';
 import { optionConditions, optionsQuery } from './record-query';
+import { acceptAttribute, maxBytesOf, uploadProblem } from './upload';
 
 export interface FieldProps {
   name: string;
@@ -36,7 +51,7 @@ function fromLocalInput(value: string): string | null {
 }
 
 /** Reference pickers: search the target (take 10, debounced 500 ms). */
-function useOptions(targetName: string, search: string) {
+export function useOptions(targetName: string, search: string) {
   const target = getEntity(targetName);
   const [debounced] = useDebouncedValue(search, LOOKUP_DEBOUNCE_MS);
   return useQuery({
@@ -79,20 +94,69 @@ function LinksInput(props: FieldProps & { target: string; label: string }) {
   const chosen = (props.value as { id: string; label?: string }[] | undefined) ?? [];
   const data = [...(options.data ?? [])];
   for (const c of chosen) if (!data.some((o) => o.value === c.id)) data.push({ value: c.id, label: c.label ?? c.id });
+  const pick = (ids: string[]) => props.onChange(ids.map((id) => ({ id, label: data.find((o) => o.value === id)?.label })));
   return (
-    <MultiSelect
+    <Stack gap={4}>
+      <MultiSelect
+        label={props.label}
+        data={data}
+        value={chosen.map((c) => c.id)}
+        onChange={pick}
+        onBlur={props.onBlur}
+        searchable
+        searchValue={search}
+        onSearchChange={setSearch}
+        nothingFoundMessage={options.isError ? 'There was an error loading the combobox data' : 'Nothing found'}
+        error={props.error}
+        withAsterisk={props.field.required}
+        description={target.label}
+      />
+      <Group gap="xs">
+        {/* Select all: every option the picker has loaded (the search's first 10) joins the chosen ones. */}
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={`Select all ${props.label}`}
+          disabled={!options.data?.length}
+          onClick={() => pick([...new Set([...chosen.map((c) => c.id), ...data.map((o) => o.value)])])}
+        >
+          Select all
+        </Button>
+        <Button
+          size="compact-xs"
+          variant="subtle"
+          aria-label={`Unselect all ${props.label}`}
+          disabled={!chosen.length}
+          onClick={() => pick([])}
+        >
+          Unselect all
+        </Button>
+      </Group>
+    </Stack>
+  );
+}
+
+/** A file input with the upload rules (types and size) checked before anything is sent. */
+function FileUpload(props: FieldProps & { field: FileField; label: string }) {
+  const { field, name } = props;
+  const [problem, setProblem] = useState<string | null>(null);
+  const accept = acceptAttribute(field);
+  return (
+    <FileInput
       label={props.label}
-      data={data}
-      value={chosen.map((c) => c.id)}
-      onChange={(ids) => props.onChange(ids.map((id) => ({ id, label: data.find((o) => o.value === id)?.label })))}
+      withAsterisk={!!field.required}
       onBlur={props.onBlur}
-      searchable
-      searchValue={search}
-      onSearchChange={setSearch}
-      nothingFoundMessage={options.isError ? 'There was an error loading the combobox data' : 'Nothing found'}
-      error={props.error}
-      withAsterisk={props.field.required}
-      description={target.label}
+      error={problem ?? props.error}
+      description={`Up to ${maxBytesOf(field) / MB} MB${field.accept ? `; ${field.accept.join(', ')}` : ''}`}
+      accept={accept}
+      placeholder={(props.record?.[name] as { fileName?: string } | null)?.fileName ?? 'No File Attached'}
+      value={props.value instanceof File ? props.value : null}
+      onChange={(f) => {
+        const p = f ? uploadProblem(field, f) : null;
+        setProblem(p);
+        if (!p) props.onChange(f);
+      }}
+      clearable
     />
   );
 }
@@ -178,15 +242,7 @@ export function FieldInput(props: FieldProps) {
     case 'links':
       return <LinksInput {...props} target={field.target!} label={label} />;
     case 'file':
-      return (
-        <FileInput
-          {...common}
-          placeholder={(props.record?.[name] as { fileName?: string } | null)?.fileName ?? 'No File Attached'}
-          value={value instanceof File ? value : null}
-          onChange={(f) => onChange(f)}
-          clearable
-        />
-      );
+      return <FileUpload {...props} field={field} label={label} />;
     default:
       return (
         <TextInput

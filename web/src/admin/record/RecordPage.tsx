@@ -1,6 +1,6 @@
 import { Alert, Anchor, Button, Center, Fieldset, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { getEntity, inputKey, messages, validateInput, type EntityDef, type Field, type ValidationIssue } from '@hub/model';
+import { getEntity, inputKey, messages, opNames, validateInput, type EntityDef, type Field, type ValidationIssue } from '@hub/model';
 import { can } from '@hub/model/groups';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -9,7 +9,8 @@ import { graphqlRequest, graphqlUpload, GraphqlError } from '../../client/graphq
 import { useMe } from '../../app/session';
 import { FieldInput } from './FieldInput';
 import { formatLocal } from '../../ui/dates';
-import { formFields, recordQuery, saveMutation } from './record-query';
+import { fileLists, formFields, recordQuery, saveMutation, type FileList } from './record-query';
+import { FileListField, type FileListChange } from './FileListField';
 
 type Values = Record<string, unknown>;
 
@@ -50,6 +51,26 @@ function inputOf(entity: EntityDef, values: Values, mode: 'create' | 'edit'): { 
   return { input, files };
 }
 
+/** The unique messages of a failed save, for the 'Could not save entity' toast. */
+function serverMessages(err: unknown): { messages: string[]; issues: ValidationIssue[] } {
+  if (!(err instanceof GraphqlError)) return { messages: [err instanceof Error ? err.message : String(err)], issues: [] };
+  const issues = err.errors.flatMap((x) => (x.extensions?.issues as ValidationIssue[] | undefined) ?? []);
+  const all = err.errors.flatMap((x) =>
+    ((x.extensions?.issues as ValidationIssue[] | undefined) ?? [{ message: x.message }]).map((i) => i.message),
+  );
+  return { messages: [...new Set(all.length ? all : [err.message])], issues };
+}
+
+/** Applies a file list's queued uploads (one child record per file) and removals, after the record is saved. */
+async function saveFileList(list: FileList, parentId: string, change: FileListChange) {
+  const n = opNames(list.target.name);
+  for (const file of change.add)
+    await graphqlUpload(saveMutation(list.target, 'create'), { m: [{ [`${list.inverse}Id`]: parentId, [list.fileField]: null }] }, [
+      { path: `variables.m.0.${list.fileField}`, file },
+    ]);
+  if (change.remove.length) await graphqlRequest(`mutation($ids: [ID!]!) { r: ${n.delete}(${n.idsArg}: $ids) }`, { ids: change.remove });
+}
+
 interface Props {
   entity: EntityDef;
   title: string;
@@ -64,7 +85,8 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const client = useQueryClient();
-  const allowed = (op: 'update') => can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, entity.name, op);
+  const allowed = (op: 'create' | 'update' | 'delete', name = entity.name) =>
+    can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, name, op);
   const record = useQuery({
     queryKey: ['record', entity.name, id],
     queryFn: () => graphqlRequest<{ r: Values | null }>(recordQuery(entity), { id }),
@@ -77,10 +99,20 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
   const [touched, setTouched] = useState<Set<string>>(new Set());
   const [submitted, setSubmitted] = useState(false);
   const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+  const [fileChanges, setFileChanges] = useState<Record<string, FileListChange>>({});
   const [showDetails, setShowDetails] = useState(false);
   const [saving, setSaving] = useState(false);
   const fields = useMemo(() => formFields(entity), [entity]);
   const passwordRule = entity.rules?.includes('confirmPassword');
+  const lists = useMemo(() => fileLists(entity).sort((a, b) => a.order - b.order), [entity]);
+  /** After a save: the redirect parameter ({id} replaced), else the previous page, else the list. */
+  const back = (savedId?: string) => {
+    const redirect = params.get('redirect');
+    if (savedId !== undefined && redirect && /^\/(?!\/)/.test(redirect)) navigate(redirect.replace('{id}', savedId));
+    else if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
+    else navigate(listPath);
+  };
 
   if (mode !== 'create' && record.isPending)
     return (
@@ -108,19 +140,22 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
           },
           mode === 'create' ? 'create' : 'update',
         );
+  const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
   const errorFor = (key: string) => {
     if (!submitted && !touched.has(key)) return null;
-    return issues.find((i) => i.path === key || i.path.startsWith(`${key}.`))?.message ?? null;
+    return issues.find(matching(key))?.message ?? serverIssues.find(matching(key))?.message ?? null;
   };
   const set = (key: string, v: unknown) => {
     setValues({ ...current, [key]: v });
     setTouched((t) => new Set(t).add(key));
+    setServerIssues((list) => list.filter((i) => !matching(key)(i)));
   };
 
   async function submit(e: FormEvent) {
     e.preventDefault();
     setSubmitted(true);
     setServerErrors([]);
+    setServerIssues([]);
     if (issues.length || !current) return;
     setSaving(true);
     try {
@@ -134,21 +169,38 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
             files.map((f) => ({ path: `variables.m.0.${f.name}`, file: f.file })),
           )
         : await graphqlRequest<{ r: { id: string }[] }>(query, { m: [input] });
-      notifications.show({ color: 'green', message: `Successfully ${mode === 'create' ? 'added' : 'edited'} ${entity.label}` });
+      const savedId = result.r[0]?.id ?? id ?? '';
       void client.invalidateQueries({ queryKey: ['list', entity.name] });
       void client.invalidateQueries({ queryKey: ['record', entity.name] });
-      const redirect = params.get('redirect');
-      if (redirect && /^\/(?!\/)/.test(redirect)) navigate(redirect.replace('{id}', result.r[0]?.id ?? ''));
-      else navigate(listPath);
+      try {
+        for (const list of lists) if (fileChanges[list.name]) await saveFileList(list, savedId, fileChanges[list.name]);
+        if (Object.keys(fileChanges).length) void client.invalidateQueries({ queryKey: ['file-list'] });
+      } catch (err) {
+        // The record is saved; its files are not: carry on in its edit screen.
+        notifications.show({
+          color: 'red',
+          title: messages.couldNotSave,
+          message: serverMessages(err).messages.join('\n'),
+          autoClose: false,
+        });
+        setFileChanges({});
+        void client.invalidateQueries({ queryKey: ['file-list'] });
+        navigate(`${listPath}/edit/${savedId}`, { replace: true });
+        return;
+      }
+      notifications.show({ color: 'green', message: `Successfully ${mode === 'create' ? 'added' : 'edited'} ${entity.label}` });
+      back(savedId);
     } catch (err) {
-      const list =
-        err instanceof GraphqlError
-          ? err.errors.flatMap((x) =>
-              ((x.extensions?.issues as ValidationIssue[] | undefined) ?? [{ message: x.message }]).map((i) => i.message),
-            )
-          : [String(err)];
-      setServerErrors(list.length ? list : [messages.couldNotSave]);
-      notifications.show({ color: 'red', message: list[0] ?? messages.couldNotSave });
+      const failure = serverMessages(err);
+      setServerErrors(failure.messages);
+      setServerIssues(failure.issues);
+      notifications.show({
+        color: 'red',
+        title: messages.couldNotSave,
+        message: failure.messages.join('\n'),
+        autoClose: false,
+        style: { whiteSpace: 'pre-line' },
+      });
     } finally {
       setSaving(false);
     }
@@ -185,22 +237,22 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
       </Group>
       <Paper withBorder p="md" component="form" onSubmit={submit} noValidate>
         <Stack gap="sm">
-          {submitted && (issues.length > 0 || serverErrors.length > 0) && (
+          {submitted && issues.length > 0 && (
             <Alert color="red" role="alert" aria-live="assertive">
               <Text>{messages.genericForm}</Text>
-              {serverErrors.length > 0 && (
-                <>
-                  <Anchor component="button" type="button" size="sm" onClick={() => setShowDetails((s) => !s)}>
-                    {showDetails ? 'Hide Detailed Errors' : 'Show Detailed Errors'}
-                  </Anchor>
-                  {showDetails &&
-                    serverErrors.map((m) => (
-                      <Text key={m} size="sm">
-                        {m}
-                      </Text>
-                    ))}
-                </>
-              )}
+            </Alert>
+          )}
+          {serverErrors.length > 0 && (
+            <Alert color="red" role="alert" aria-live="assertive" title={messages.couldNotSave}>
+              <Anchor component="button" type="button" size="sm" onClick={() => setShowDetails((s) => !s)}>
+                {showDetails ? 'Hide Detailed Errors' : 'Show Detailed Errors'}
+              </Anchor>
+              {showDetails &&
+                serverErrors.map((m) => (
+                  <Text key={m} size="sm">
+                    {m}
+                  </Text>
+                ))}
             </Alert>
           )}
           {groups.map((g) =>
@@ -226,13 +278,25 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
               onBlur={() => setTouched((t) => new Set(t).add('confirmPassword'))}
             />
           )}
+          {lists.map((list) => (
+            <FileListField
+              key={list.name}
+              list={list}
+              parentId={mode === 'create' ? undefined : id}
+              mode={mode}
+              change={fileChanges[list.name] ?? { add: [], remove: [] }}
+              onChange={(c) => setFileChanges((all) => ({ ...all, [list.name]: c }))}
+              canAdd={allowed('create', list.target.name)}
+              canRemove={allowed('delete', list.target.name)}
+            />
+          ))}
           {mode !== 'create' && loaded && (
             <Text size="xs" c="dimmed">
               Created {formatLocal(loaded.created as string)} · Modified {formatLocal(loaded.modified as string)}
             </Text>
           )}
           <Group justify="flex-end">
-            <Button variant="default" onClick={() => navigate(-1)}>
+            <Button variant="default" onClick={() => back()}>
               {mode === 'view' ? 'Back' : 'Cancel'}
             </Button>
             {mode !== 'view' && (

@@ -43,3 +43,34 @@ export function optionConditions(target: EntityDef, text: string): { path: strin
   if (!text.trim() || target.display === 'id') return [];
   return [[{ path: target.display, comparison: 'contains', value: [text.trim()] }]];
 }
+
+/** A file list: children of an attachment entity (one file field, one reference back), e.g. a licence's attachments. */
+export interface FileList {
+  name: string;
+  label: string;
+  target: EntityDef;
+  /** The target's reference to this entity. */
+  inverse: string;
+  /** The target's file field. */
+  fileField: string;
+  order: number;
+}
+
+export function fileLists(entity: EntityDef): FileList[] {
+  return Object.entries(entity.fields).flatMap(([name, f]) => {
+    if (f.kind !== 'children' || f.hidden) return [];
+    const target = getEntity(f.target);
+    const files = Object.entries(target.fields).filter(([, t]) => t.kind === 'file');
+    const back = target.fields[f.inverse];
+    if (files.length !== 1 || back?.kind !== 'reference' || back.target !== entity.name) return [];
+    return [{ name, label: f.label ?? name, target, inverse: f.inverse, fileField: files[0][0], order: f.order ?? 1000 }];
+  });
+}
+
+/** The files of one record's file list, oldest first. */
+export const fileListQuery = (list: FileList) =>
+  `query($c: [[WhereExpressionGraph!]!]) { r: ${opNames(list.target.name).list}(conditions: $c, orderBy: [{path: "created"}]) { id ${list.fileField} { id fileName size } } }`;
+
+export const fileListConditions = (list: FileList, parentId: string) => [
+  [{ path: `${list.inverse}Id`, comparison: 'equal', value: [parentId] }],
+];

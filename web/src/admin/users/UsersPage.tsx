@@ -10,19 +10,23 @@ import {
   Radio,
   ScrollArea,
   Select,
+  Skeleton,
   Stack,
   Table,
   Text,
   TextInput,
   Title,
+  UnstyledButton,
 } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
-import { IconDots, IconSearch } from '@tabler/icons-react';
+import { IconArrowDown, IconArrowUp, IconDots, IconSearch } from '@tabler/icons-react';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api, ApiError } from '../../client/api';
 import { graphqlRequest } from '../../client/graphql';
+import { cycleUsersSort } from '../list/list-state';
+import { isUuid } from '@hub/model';
 
 interface UserRow {
   id: string;
@@ -41,6 +45,17 @@ type Confirm =
   | { kind: 'enable2fa'; user: UserRow; methods: string[] };
 
 const PAGE_SIZE = 10;
+/** The columns of back-office 2.11; those with a path sort on the server. */
+const COLUMNS: { label: string; path?: string }[] = [
+  { label: 'Type', path: 'discriminator' },
+  { label: 'Email', path: 'email' },
+  { label: 'Activated' },
+  { label: 'lockedOut' },
+  { label: 'twoFactorEnabled' },
+  { label: 'twoFactorMethod' },
+  { label: 'userName', path: 'userName' },
+  { label: 'id', path: 'id' },
+];
 const errorText = (err: unknown) => (err instanceof ApiError ? err.messages.join(' ') : err instanceof Error ? err.message : String(err));
 
 /** Users administration (back-office 2.11): every account and administrator with their sign-in state. */
@@ -55,9 +70,10 @@ export function UsersPage() {
   const [creating, setCreating] = useState(false);
   const [userType, setUserType] = useState<string | null>(null);
   const [typeError, setTypeError] = useState<string | null>(null);
+  const [sort, setSort] = useState<{ path: string; descending: boolean } | null>(null);
 
   const users = useQuery({
-    queryKey: ['users', page, term],
+    queryKey: ['users', page, term, sort],
     queryFn: () =>
       api<{ users: UserRow[]; countUsers: number }>(
         'POST',
@@ -68,9 +84,11 @@ export function UsersPage() {
             ? [
                 { path: 'email', comparison: 'like', value: [term] },
                 { path: 'discriminator', comparison: 'like', value: [term] },
+                ...(isUuid(term.trim()) ? [{ path: 'id', comparison: 'equal', value: [term.trim()] }] : []),
               ]
             : [],
-          SortConditions: [{ path: 'id', descending: true }],
+          // Default: id descending.
+          SortConditions: [sort ?? { path: 'id', descending: true }],
         },
         { redirectOn401: true },
       ),
@@ -171,23 +189,47 @@ export function UsersPage() {
       </Group>
       {users.isError && <Alert color="red">An unexpected error occurred: {errorText(users.error)}</Alert>}
       {users.isPending && (
-        <Group>
-          <Loader size="sm" />
-          <Text>Loading users...</Text>
-        </Group>
+        <Stack gap="xs" aria-busy>
+          <Group>
+            <Loader size="sm" />
+            <Text>Loading users...</Text>
+          </Group>
+          {Array.from({ length: 6 }, (_, i) => (
+            <Skeleton key={i} height={34} />
+          ))}
+        </Stack>
       )}
       {users.data && (
         <ScrollArea type="auto">
-          <Table striped withTableBorder miw={820}>
+          <Table striped withTableBorder miw={1100}>
             <Table.Thead>
               <Table.Tr>
-                <Table.Th>Type</Table.Th>
-                <Table.Th>Email</Table.Th>
-                <Table.Th>Activated</Table.Th>
-                <Table.Th>lockedOut</Table.Th>
-                <Table.Th>twoFactorEnabled</Table.Th>
-                <Table.Th>twoFactorMethod</Table.Th>
-                <Table.Th>userName</Table.Th>
+                {COLUMNS.map((c) => (
+                  <Table.Th key={c.label}>
+                    {c.path ? (
+                      <UnstyledButton
+                        fw={700}
+                        fz="sm"
+                        onClick={() => {
+                          setSort((s) => cycleUsersSort(s, c.path!));
+                          setPage(1);
+                        }}
+                      >
+                        <Group gap={4} wrap="nowrap">
+                          {c.label}
+                          {sort?.path === c.path &&
+                            (sort.descending ? (
+                              <IconArrowDown size={14} aria-label="descending" />
+                            ) : (
+                              <IconArrowUp size={14} aria-label="ascending" />
+                            ))}
+                        </Group>
+                      </UnstyledButton>
+                    ) : (
+                      c.label
+                    )}
+                  </Table.Th>
+                ))}
                 <Table.Th aria-label="Actions" />
               </Table.Tr>
             </Table.Thead>
@@ -201,6 +243,11 @@ export function UsersPage() {
                   <Table.Td>{u.twoFactorEnabled ? 'Yes' : 'No'}</Table.Td>
                   <Table.Td>{u.twoFactorMethod ?? 'None'}</Table.Td>
                   <Table.Td>{u.userName}</Table.Td>
+                  <Table.Td>
+                    <Text size="xs" ff="monospace">
+                      {u.id}
+                    </Text>
+                  </Table.Td>
                   <Table.Td>
                     <Menu position="bottom-end">
                       <Menu.Target>

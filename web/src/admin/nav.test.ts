@@ -1,0 +1,52 @@
+import { findEntity } from '@hub/model';
+import { describe, expect, it } from 'vitest';
+import type { Me } from '../app/session';
+import { allowedTo, entityLinks, formLinks, passesGate, toolLinks, userLinks } from './nav';
+
+const user = (group: string, roleName: string | null = null): Me => ({
+  id: 'u',
+  userName: null,
+  email: 'u@example.org',
+  givenName: null,
+  surname: null,
+  roleName,
+  isDuplicate: false,
+  memberOrganisationId: null,
+  twoFactorMethod: null,
+  groups: [{ name: group, hasBackendAccess: true }],
+});
+const admin = user('MehubAdmin');
+const member = user('MehubAccount', 'Worker');
+const labels = (items: { label: string }[]) => items.map((i) => i.label);
+
+describe('the sidebar and the group gates', () => {
+  it('keeps members out of the administrator-only screens', () => {
+    for (const name of ['ApikeyEntity', 'FeedbackAndHelpEntity', 'FormReviewRequestEntity', 'SearchesEntity', 'MehubAdminEntity']) {
+      expect(passesGate(member, findEntity(name)!), name).toBe(false);
+      expect(passesGate(admin, findEntity(name)!), name).toBe(true);
+    }
+    // Members may create feedback through the API, yet its screens stay closed to them.
+    expect(allowedTo(member, findEntity('FeedbackAndHelpEntity')!, 'create')).toBe(true);
+    expect(passesGate(member, findEntity('AssetEntity')!)).toBe(true);
+    expect(passesGate(user('Visitors'), findEntity('AssetEntity')!)).toBe(false);
+  });
+
+  it('builds the groups of back-office 2.3 with plural labels', () => {
+    const entities = labels(entityLinks(admin));
+    expect(entities).toEqual(
+      expect.arrayContaining(['News', 'Guidance Notes', 'Feedback and Help', 'MEA Documents', 'Documents', 'API Keys']),
+    );
+    expect(entities).not.toContain('Templates');
+    expect(entities).not.toContain('Mehub Accounts');
+    expect(labels(userLinks(admin))).toEqual(['All Users', 'Mehub Accounts', 'Mehub Admins']);
+    expect(labels(formLinks(admin))).toEqual(['Forms', 'Form Submissions', 'Templates']);
+    expect(labels(toolLinks(admin))).toEqual(['Style Guide', 'GraphiQL', 'Hangfire', 'OpenAPI']);
+  });
+
+  it('shows a member only what they may read', () => {
+    expect(labels(entityLinks(member))).not.toContain('API Keys');
+    expect(labels(entityLinks(member))).not.toContain('Feedback and Help');
+    expect(labels(userLinks(member))).toEqual(['Mehub Accounts']);
+    expect(labels(toolLinks(member))).toEqual(['Style Guide', 'OpenAPI']);
+  });
+});

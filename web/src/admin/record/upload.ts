@@ -1,0 +1,32 @@
+import { DEFAULT_MAX_UPLOAD_BYTES, MB, messages, type Field } from '@hub/model';
+
+/** A file field's upload limit: its own (20 MB for form, asset and licence attachments), else 100 MB. */
+export const maxBytesOf = (field: Field) => (field.kind === 'file' && field.maxBytes) || DEFAULT_MAX_UPLOAD_BYTES;
+
+const acceptOf = (field: Field) => (field.kind === 'file' ? field.accept : undefined);
+
+/** The input's accept attribute: the model's 'image/' prefixes become 'image/*'. */
+export function acceptAttribute(field: Field): string | undefined {
+  return acceptOf(field)
+    ?.map((a) => (a.endsWith('/') ? `${a}*` : a))
+    .join(',');
+}
+
+/** Whether a file matches one accepted type: exact, an extension ('.pdf'), or a wildcard ('image/*', 'image/'). */
+function matches(file: File, accepted: string): boolean {
+  const a = accepted.trim().toLowerCase();
+  const type = (file.type || 'application/octet-stream').toLowerCase();
+  if (a.startsWith('.')) return file.name.toLowerCase().endsWith(a);
+  if (a.endsWith('/*') || a.endsWith('/')) return type.startsWith(a.slice(0, a.indexOf('/') + 1));
+  return type === a;
+}
+
+/** The spec's upload rules (back-office 5), checked before anything is sent: null when the file may go. */
+export function uploadProblem(field: Field, file: File): string | null {
+  const accept = acceptOf(field);
+  if (accept?.length && !accept.some((a) => matches(file, a)))
+    return messages.fileType(file.type || 'application/octet-stream', accept.join(', '));
+  const max = maxBytesOf(field);
+  if (file.size > max) return messages.fileTooLarge(max / MB);
+  return null;
+}
