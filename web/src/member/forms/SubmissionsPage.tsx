@@ -85,7 +85,7 @@ export function SubmissionsPage() {
                       <Table.Td>{owner ? [owner.firstname, owner.surname].filter(Boolean).join(' ') || owner.email : '—'}</Table.Td>
                       <Table.Td>{formatLocal(s.created)}</Table.Td>
                       <Table.Td>
-                        {s.formReviewRequest?.timeReviewed ? (
+                        {s.formReviewRequestId ? (
                           <Badge color="green" variant="light">
                             Reviewed
                           </Badge>

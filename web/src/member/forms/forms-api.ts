@@ -136,7 +136,8 @@ export interface SubmissionRow {
   created: string;
   mehubAccount: { firstname: string | null; surname: string | null; email: string } | null;
   formVersion: { version: number; form: { id: string; name: string; formType: string } } | null;
-  formReviewRequest: { timeReviewed: string | null } | null;
+  /** Set once a manager has reviewed it (members do not read review requests themselves). */
+  formReviewRequestId: string | null;
 }
 
 /** Completed submissions the caller may read, newest first, optionally of one form type. */
@@ -146,7 +147,7 @@ export async function listSubmissions(formType: string | null, skip: number, tak
   const data = await graphqlRequest<{ rows: SubmissionRow[]; total: number }>(
     `query($c: [[WhereExpressionGraph!]!], $skip: Int, $take: Int) {
       rows: formSubmissionsEntitys(conditions: $c, skip: $skip, take: $take, orderBy: [{ path: "created", descending: true }]) {
-        id created mehubAccount { firstname surname email } formVersion { version form { id name formType } } formReviewRequest { timeReviewed }
+        id created mehubAccount { firstname surname email } formVersion { version form { id name formType } } formReviewRequestId
       }
       total: countFormSubmissionsEntitys(conditions: $c)
     }`,

@@ -1,0 +1,114 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './helpers';
+
+/**
+ * The heart of the product on a phone: a SafetyWorker fills in a risk assessment with a
+ * drawing and a risk matrix, saves a draft, resumes it and submits; a SafetyManager
+ * reviews it and exports it as PDF.
+ */
+test.use({ viewport: { width: 375, height: 740 }, hasTouch: true });
+
+async function openRiskAssessment(page: Page) {
+  await page.getByRole('button', { name: 'Create Job Safety Risk Assessment' }).click();
+}
+
+test('a worker fills a risk assessment on a phone: draft, resume, submit; a manager reviews it', async ({ page, browser }) => {
+  await signIn(page, 'safetyworker@sparkright.example', undefined, '/mesafety');
+  await expect(page.getByRole('heading', { name: 'Safety', level: 1 })).toBeVisible();
+  await openRiskAssessment(page);
+  await expect(page.getByRole('heading', { name: 'Job Safety Risk Assessment' })).toBeVisible();
+
+  // Next is refused until the slide validates.
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByText('This field is required').first()).toBeVisible();
+  await page.getByLabel('Job number').fill('J-1001');
+  await page.getByLabel('Job address').fill('12 Main St, Springfield');
+  await page.getByLabel('Date').click();
+  await page.getByRole('dialog').getByRole('button', { name: /^13 / }).first().click();
+  await page.getByRole('button', { name: 'Confirm date and time' }).click();
+  await page.getByRole('button', { name: 'Next' }).click();
+
+  // Slide 2: a show condition, the risk matrix and a drawing.
+  await expect(page.getByRole('heading', { name: 'Hazards and controls' })).toBeVisible();
+  await page.getByLabel('Task or activity').fill('Replace switchboard in plant room');
+  await expect(page.getByLabel('Fall protection used')).toHaveCount(0);
+  await page.getByLabel('The work is done at heights').check();
+  await page.getByLabel('Fall protection used').fill('Harness and anchor point');
+  await page.getByRole('button', { name: /^Likelihood Likely, consequence Major: risk score 16/ }).first().click();
+  await expect(page.getByText(/Risk score 16/).first()).toBeVisible();
+  await expect(page.getByText('Catastrophic').first()).toBeVisible();
+  await page.getByLabel('Control measures').fill('Isolate, lock out, test before touch');
+  const canvas = page.getByLabel('Sketch of the work area: drawing area');
+  await canvas.scrollIntoViewIfNeeded();
+  const box = (await canvas.boundingBox())!;
+  await page.mouse.move(box.x + 30, box.y + 30);
+  await page.mouse.down();
+  await page.mouse.move(box.x + 120, box.y + 90, { steps: 8 });
+  await page.mouse.move(box.x + 200, box.y + 40, { steps: 8 });
+  await page.mouse.up();
+  await page.screenshot({ path: 'test-results/screens/filler-phone.png', fullPage: true });
+
+  await page.getByRole('button', { name: 'Save draft' }).click();
+  await expect(page.getByText('The draft has been submitted successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/mesafety$/);
+  const tile = page.getByRole('region', { name: 'Risk Assessment' });
+  await expect(tile.getByText('DRAFT')).toBeVisible();
+
+  // Resume: the prompt, then the answers come back.
+  await openRiskAssessment(page);
+  await expect(page.getByText('A draft of this form already exists')).toBeVisible();
+  await page.getByRole('button', { name: 'Continue editing' }).click();
+  await expect(page.getByLabel('Job number')).toHaveValue('J-1001');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await expect(page.getByLabel('Task or activity')).toHaveValue('Replace switchboard in plant room');
+  await expect(page.getByLabel('Fall protection used')).toHaveValue('Harness and anchor point');
+  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Submit' }).click();
+  await expect(page.getByText('The form has been submitted successfully.')).toBeVisible();
+  await expect(page).toHaveURL(/\/home$/);
+
+  // The draft is gone: Create starts straight away.
+  await page.goto('/mesafety');
+  await expect(page.getByRole('region', { name: 'Risk Assessment' }).getByText('DRAFT')).toHaveCount(0);
+
+  // A SafetyManager of the organisation reviews it on a desktop.
+  const manager = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await signIn(manager, 'safetymanager@sparkright.example', undefined, '/user-submissions/RISK_ASSESSMENT');
+  await expect(manager.getByRole('heading', { name: 'View Submissions' })).toBeVisible();
+  const row = manager.getByRole('row', { name: /Job Safety Risk Assessment/ }).first();
+  await expect(row).toContainText('Not reviewed');
+  await row.getByRole('link', { name: 'Review' }).click();
+  await expect(manager.getByText('Edit Job Safety Risk Assessment')).toBeVisible();
+  for (let i = 0; i < 3; i++) await manager.getByRole('button', { name: 'Next' }).click();
+  await manager.getByLabel('CI Improvement Opportunity').check();
+  await manager.getByRole('button', { name: 'Save review' }).click();
+  await expect(manager.getByText('This field is required')).toBeVisible();
+  await manager.getByLabel('Comments').fill('Add a second spotter for the plant room.');
+  await manager.getByRole('button', { name: 'Save review' }).click();
+  await expect(manager.getByText('Successfully edited Form Submission')).toBeVisible();
+  await expect(manager).toHaveURL(/\/user-submissions\/RISK_ASSESSMENT\/view\//);
+
+  const download = manager.waitForEvent('download');
+  await manager.getByRole('button', { name: 'Export PDF' }).click();
+  expect((await download).suggestedFilename()).toBe('Form Submission.pdf');
+
+  await manager.goto('/user-submissions/RISK_ASSESSMENT');
+  await expect(manager.getByRole('row', { name: /Job Safety Risk Assessment/ }).first()).toContainText('Reviewed');
+  await manager.close();
+});
+
+test('another organisation does not see the submission', async ({ page }) => {
+  await signIn(page, 'safetymanager@voltline.example', undefined, '/user-submissions/all');
+  await expect(page.getByRole('heading', { name: 'View Submissions' })).toBeVisible();
+  await expect(page.getByText('No results found')).toBeVisible();
+});
+
+test('a worker sees the submission read-only, with the review but no way to change it', async ({ page }) => {
+  await signIn(page, 'safetyworker@sparkright.example', undefined, '/user-submissions/all');
+  const row = page.getByRole('row', { name: /Job Safety Risk Assessment/ }).first();
+  await expect(row).toBeVisible();
+  await expect(row.getByRole('link', { name: 'Review' })).toHaveCount(0);
+  await row.getByRole('link', { name: 'View' }).click();
+  await expect(page.getByText('View Job Safety Risk Assessment')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Save review' })).toHaveCount(0);
+});
