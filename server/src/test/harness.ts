@@ -60,8 +60,11 @@ const ENTITY_TABLES_SQL = `SELECT string_agg(format('%I', tablename), ', ') AS t
   WHERE schemaname = 'public' AND tablename NOT IN ('hub_migrations')`;
 
 /** A hub on its own database (PGlite per test file, or TEST_DATABASE_URL), seeded with the demo. */
-export async function startHarness(options: { config?: Partial<import('../config').Config> } = {}): Promise<Harness> {
-  const db = await openTestDb();
+export async function startHarness(options: { config?: Partial<import('../config').Config>; share?: Harness } = {}): Promise<Harness> {
+  // `share`: another configuration of the hub over the same database and demo users (one
+  // PostgreSQL database cannot hold two independently seeded demos).
+  const { share } = options;
+  const db = share ? share.db : await openTestDb();
   const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'hub-files-')) }), webDist: '/nonexistent', ...options.config };
   const mail: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
@@ -89,6 +92,13 @@ export async function startHarness(options: { config?: Partial<import('../config
       return { status: res.statusCode, data: (body.data ?? null) as never, errors: body.errors };
     },
     async reset() {
+      if (share) {
+        await share.reset();
+        mail.length = 0;
+        h.users = share.users;
+        h.org = share.org;
+        return;
+      }
       const { rows } = await db.query<{ t: string }>(ENTITY_TABLES_SQL);
       await db.query(`TRUNCATE ${rows[0].t} CASCADE`);
       await seedDemo(db, { force: true });
@@ -110,7 +120,7 @@ export async function startHarness(options: { config?: Partial<import('../config
     },
     async close() {
       await app.close();
-      await db.close();
+      if (!share) await db.close();
     },
   };
   await h.reset();

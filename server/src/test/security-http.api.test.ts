@@ -19,13 +19,13 @@ let proxied: Harness;
 let oneHop: Harness;
 
 beforeAll(async () => {
-  [plain, proxied, oneHop] = await Promise.all([
-    startHarness(),
-    startHarness({ config: { publicUrl: PUBLIC, trustProxy: true } }),
-    startHarness({ config: { trustProxy: 1 } }),
-  ]);
+  plain = await startHarness();
+  proxied = await startHarness({ config: { publicUrl: PUBLIC, trustProxy: true }, share: plain });
+  oneHop = await startHarness({ config: { trustProxy: 1 }, share: plain });
 });
-afterAll(() => Promise.all([plain, proxied, oneHop].map((h) => h?.close())));
+afterAll(async () => {
+  for (const h of [oneHop, proxied, plain]) await h?.close();
+});
 
 const linkIn = (text: string) => text.match(/https?:\/\/\S+/)![0];
 
