@@ -28,5 +28,15 @@ export async function seedAssets(db: Db, orgs: string[], target: number): Promis
     );
     have += batch;
   }
+  // Every third bench asset belongs to the one before it in its organisation, so the
+  // list's second nested reference (parentAsset) has something to fetch.
+  await db.query(
+    `WITH n AS (
+       SELECT id, member_organisation_id AS org, row_number() OVER (PARTITION BY member_organisation_id ORDER BY created) AS rn
+       FROM asset WHERE asset_id LIKE 'B-%')
+     UPDATE asset a SET parent_asset_id = p.id
+     FROM n c JOIN n p ON p.org = c.org AND p.rn = c.rn - 1
+     WHERE a.id = c.id AND c.rn % 3 = 0 AND a.parent_asset_id IS NULL`,
+  );
   await db.query('VACUUM ANALYZE asset');
 }

@@ -112,3 +112,15 @@ test('a worker sees the submission read-only, with the review but no way to chan
   await expect(page.getByText('View Job Safety Risk Assessment')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save review' })).toHaveCount(0);
 });
+
+test('an administrator exports the selected submissions as a zip of PDFs', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, 'admin@hub.example', undefined, '/admin/formsubmissionsentity');
+  await page.getByLabel('Select all on this page').check();
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'PDF Export' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe('Form Submissions.zip');
+  const zip = await file.path().then((p) => import('node:fs').then((fs) => fs.readFileSync(p)));
+  expect(zip.subarray(0, 2).toString()).toBe('PK');
+});
