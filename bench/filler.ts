@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 
 const ROOT = new URL('..', import.meta.url).pathname;
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 const percentile = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((xs.length * p) / 100))];
 
@@ -37,7 +45,9 @@ export async function benchFiller(line: (name: string, value: string, goal: stri
       const paints: number[] = [];
       for (let run = 0; run < 6; run++) {
         await page.goto('http://127.0.0.1:3903/bench/filler');
-        await page.waitForFunction(() => (window as unknown as { __fillerReady?: number }).__fillerReady !== undefined, null, { timeout: 30_000 });
+        await page.waitForFunction(() => (window as unknown as { __fillerReady?: number }).__fillerReady !== undefined, null, {
+          timeout: 30_000,
+        });
         // From navigation start to the frame after the filler's first commit.
         const ready = await page.evaluate(() => (window as unknown as { __fillerReady: number }).__fillerReady);
         if (run > 0) paints.push(ready); // the first run warms the HTTP cache, as a returning user's browser is

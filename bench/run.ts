@@ -33,8 +33,14 @@ const QUERY = `query($w: [WhereExpressionGraph!]) {
   countAssetEntitys(where: $w) }`;
 const VARIABLES = { w: [{ path: 'status', comparison: 'equal', value: ['IN_SERVICE'] }] };
 const SELECTION = {
-  id: true, assetID: true, description: true, assetType: true, status: true, nextInspection: true,
-  memberOrganisation: { id: true, name: true }, parentAsset: { id: true, description: true },
+  id: true,
+  assetID: true,
+  description: true,
+  assetType: true,
+  status: true,
+  nextInspection: true,
+  memberOrganisation: { id: true, name: true },
+  parentAsset: { id: true, description: true },
 } as const;
 
 const line = (name: string, value: string, goal: string) => console.log(`${name.padEnd(44)} ${value.padStart(10)}   goal: ${goal}`);
@@ -81,21 +87,37 @@ async function prepare(db: Db, rows: number): Promise<{ caller: Caller; cookie: 
   await migrate(db, MIGRATIONS);
   await seedDemo(db, { force: true });
   const { rows: orgRows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM member_organisation');
-  const orgs = Number(orgRows[0].n) >= 50 ? (await db.query<{ id: string }>('SELECT id FROM member_organisation ORDER BY member_code')).rows.map((r) => r.id) : await seedOrganisations(db, 50);
+  const orgs =
+    Number(orgRows[0].n) >= 50
+      ? (await db.query<{ id: string }>('SELECT id FROM member_organisation ORDER BY member_code')).rows.map((r) => r.id)
+      : await seedOrganisations(db, 50);
   await seedAssets(db, orgs, rows);
   const { rows: users } = await db.query<{ id: string; org: string; role_id: string }>(
     `SELECT a.id, a.member_organisation_id AS org, a.role_id FROM mehub_account a WHERE email = 'safetymanager@sparkright.example'`,
   );
   const u = users[0];
   const cookie = await createSession(db, u.id, 'account', 12);
-  const caller: Caller = { userId: u.id, kind: 'account', groups: ['MehubAccount'], role: 'SafetyManager', roleId: u.role_id, organisationId: u.org, email: 'safetymanager@sparkright.example' };
+  const caller: Caller = {
+    userId: u.id,
+    kind: 'account',
+    groups: ['MehubAccount'],
+    role: 'SafetyManager',
+    roleId: u.role_id,
+    organisationId: u.org,
+    email: 'safetymanager@sparkright.example',
+  };
   const xsrf = xsrfToken(makeSigner(await loadSecret(db, undefined)), cookie);
   return { caller, cookie, xsrf, orgs };
 }
 
 function rawPlan(caller: Caller, cookie: string, dir: string): string {
   const asset = getEntity('AssetEntity');
-  const list = compileList(caller, asset, { where: VARIABLES.w as never, take: 20, orderBy: [{ path: 'created', descending: true }] }, SELECTION as never);
+  const list = compileList(
+    caller,
+    asset,
+    { where: VARIABLES.w as never, take: 20, orderBy: [{ path: 'created', descending: true }] },
+    SELECTION as never,
+  );
   const count = compileCount(caller, asset, { where: VARIABLES.w as never });
   const session = {
     sql: CALLER_SQL,

@@ -34,7 +34,10 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await expect(page.getByLabel('Fall protection used')).toHaveCount(0);
   await page.getByLabel('The work is done at heights').check();
   await page.getByLabel('Fall protection used').fill('Harness and anchor point');
-  await page.getByRole('button', { name: /^Likelihood Likely, consequence Major: risk score 16/ }).first().click();
+  await page
+    .getByRole('button', { name: /^Likelihood Likely, consequence Major: risk score 16/ })
+    .first()
+    .click();
   await expect(page.getByText(/Risk score 16/).first()).toBeVisible();
   await expect(page.getByText('Catastrophic').first()).toBeVisible();
   await page.getByLabel('Control measures').fill('Isolate, lock out, test before touch');

@@ -14,7 +14,10 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
   await request.get('/api/health');
   const state = await request.storageState();
   const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  const login = await request.post('/api/authorization/login', { data: { username: 'admin@hub.example', password: PASSWORD }, headers: { 'x-xsrf-token': xsrf } });
+  const login = await request.post('/api/authorization/login', {
+    data: { username: 'admin@hub.example', password: PASSWORD },
+    headers: { 'x-xsrf-token': xsrf },
+  });
   expect(login.ok()).toBe(true);
   const res = await request.get(`/api/mail/outbox?to=${encodeURIComponent(to)}`);
   const mail = (await res.json()) as { subject: string; text: string }[];

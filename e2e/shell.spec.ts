@@ -50,7 +50,8 @@ test.describe('the app shell', () => {
       await page.goto(path);
       await page.waitForLoadState('networkidle');
       expect(await scrollWidth(page), path).toBeLessThanOrEqual(375);
-      if (path === '/404' || path === '/403') await page.screenshot({ path: `test-results/screens/${path.slice(1)}-phone.png`, fullPage: true });
+      if (path === '/404' || path === '/403')
+        await page.screenshot({ path: `test-results/screens/${path.slice(1)}-phone.png`, fullPage: true });
     }
     await page.goto('/admin_login');
     await page.screenshot({ path: 'test-results/screens/login-phone.png', fullPage: true });

@@ -145,12 +145,8 @@ export const f = {
     ({ kind: 'reference', target, ...o }) as { kind: 'reference'; target: T } & O,
   children: <const T extends string, const O extends Opts>(target: T, inverse: string, o?: O) =>
     ({ kind: 'children', target, inverse, ...o }) as { kind: 'children'; target: T; inverse: string } & O,
-  links: <const O extends Omit<LinksField, 'kind' | 'link' | 'self' | 'other'>>(
-    link: string,
-    self: string,
-    other: string,
-    o?: O,
-  ) => ({ kind: 'links', link, self, other, ...o }) as { kind: 'links'; link: string; self: string; other: string } & O,
+  links: <const O extends Omit<LinksField, 'kind' | 'link' | 'self' | 'other'>>(link: string, self: string, other: string, o?: O) =>
+    ({ kind: 'links', link, self, other, ...o }) as { kind: 'links'; link: string; self: string; other: string } & O,
 };
 
 /** A link entity: two required references, named as the spec names them (formsId, memberOrganisationsId). */

@@ -139,14 +139,20 @@ describe('several groups', () => {
 
 describe('completeness', () => {
   it('every entity of the registry has a member row', () => {
-    expect(allEntities().map((e) => e.name).filter((n) => !(n in memberMatrix))).toEqual([]);
+    expect(
+      allEntities()
+        .map((e) => e.name)
+        .filter((n) => !(n in memberMatrix)),
+    ).toEqual([]);
   });
   it('every member row names a real entity', () => {
     const names = new Set(allEntities().map((e) => e.name));
     expect(Object.keys(memberMatrix).filter((n) => !names.has(n))).toEqual([]);
   });
   it('the spec column above covers every entity the spec lists', () => {
-    const unlisted = allEntities().map((e) => e.name).filter((n) => !(n in MEMBER_COLUMN));
+    const unlisted = allEntities()
+      .map((e) => e.name)
+      .filter((n) => !(n in MEMBER_COLUMN));
     // Form versions and tiles are outside the spec's matrix; members read them.
     expect(unlisted).toEqual(['FormsEntityFormVersion', 'FormsEntityFormTileEntity']);
     for (const n of unlisted) expect(member('Worker', n)).toBe('R');

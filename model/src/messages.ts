@@ -3,12 +3,9 @@ export const messages = {
   required: 'This field is required',
   email: 'The value is not a valid email',
   integer: 'This field must be an integer',
-  length: (min: number, max: number, n: number) =>
-    `The length of this field is not between ${min} and ${max}. Actual Length: ${n}`,
-  minLength: (min: number, n: number) =>
-    `The length of this field is not greater than or equal to ${min}. Actual Length: ${n}`,
-  maxLength: (max: number, n: number) =>
-    `The length of this field is not less than or equal to ${max}. Actual Length: ${n}`,
+  length: (min: number, max: number, n: number) => `The length of this field is not between ${min} and ${max}. Actual Length: ${n}`,
+  minLength: (min: number, n: number) => `The length of this field is not greater than or equal to ${min}. Actual Length: ${n}`,
+  maxLength: (max: number, n: number) => `The length of this field is not less than or equal to ${max}. Actual Length: ${n}`,
   unique: 'This value entered has already been used',
   url: 'The value is not a valid url',
   fileType: (type: string, accepted: string) => `Content type ${type} is not valid for ${accepted}`,
@@ -20,10 +17,8 @@ export const messages = {
   noFileAttached: 'No File Attached',
   invalidContentType: 'Invalid content type',
   couldNotSave: 'Could not save entity',
-  deleteAssociation:
-    'This record could not be deleted because of an association or because it has linked child/parent assets',
-  deleteAssociationBulk:
-    'These records could not be deleted because of an association or because they have linked child/parent assets',
+  deleteAssociation: 'This record could not be deleted because of an association or because it has linked child/parent assets',
+  deleteAssociationBulk: 'These records could not be deleted because of an association or because they have linked child/parent assets',
   detailRedacted: 'Detail redacted',
   genericForm: 'Some of the fields are missing or invalid, please check your form.',
   integerRange: 'The value must be a whole number between -2147483648 and 2147483647',

@@ -132,14 +132,18 @@ describe('enums, json and ids', () => {
   it('enum: known keys only, case-sensitive', () => {
     expect(check({ kind: 'TOOL' })).toEqual([]);
     expect(check({ kind: 'Tool' })[0]).toMatch(/^kind: The value must be one of PLANT, LADDER, .*TOOL/);
-    expect(check({ status: 'BROKEN' }, 'update', getEntity('AssetEntity'))).toEqual(['status: The value must be one of IN_SERVICE, OUT_OF_SERVICE']);
+    expect(check({ status: 'BROKEN' }, 'update', getEntity('AssetEntity'))).toEqual([
+      'status: The value must be one of IN_SERVICE, OUT_OF_SERVICE',
+    ]);
   });
   it('json: a string must parse; objects and arrays pass', () => {
     expect(check({ data: '{"a":1}' })).toEqual([]);
     expect(check({ data: { a: 1 } })).toEqual([]);
     expect(check({ data: [1, 2] })).toEqual([]);
     expect(check({ data: '{nope' })).toEqual(['data: The value is not valid JSON']);
-    expect(check({ submissionData: '{"q1":' }, 'update', getEntity('FormSubmissionsEntity'))).toEqual(['submissionData: The value is not valid JSON']);
+    expect(check({ submissionData: '{"q1":' }, 'update', getEntity('FormSubmissionsEntity'))).toEqual([
+      'submissionData: The value is not valid JSON',
+    ]);
   });
   it('reference and file ids must be version-4 uuids', () => {
     expect(check({ ownerId: V4, photoId: V4 })).toEqual([]);

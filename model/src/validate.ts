@@ -62,7 +62,11 @@ export function validateInput(entity: EntityDef, input: Record<string, unknown>,
     if (mode === 'update' && field.immutable) continue; // the server keeps the stored value
     if (isBlank(value)) {
       if (field.required && !(field.kind === 'file' && name in input && !isBlank(input[name])))
-        issues.push({ path: key, code: 'required', message: field.kind === 'links' && field.minItems ? messages.atLeastOne : messages.required });
+        issues.push({
+          path: key,
+          code: 'required',
+          message: field.kind === 'links' && field.minItems ? messages.atLeastOne : messages.required,
+        });
       continue;
     }
     const result = kinds[field.kind].zod(field).safeParse(value);

@@ -44,8 +44,7 @@ describe('toWireDate', () => {
     expect(toWireDate(new Date('2026-12-31T23:59:59.999Z'))).toBe('2026-12-31 23:59:59');
   });
   it('round-trips with parseWireDate', () => {
-    for (const s of ['2026-11-22 09:05:07', '1999-12-31 23:59:59', '2024-02-29 00:00:00'])
-      expect(toWireDate(parseWireDate(s)!)).toBe(s);
+    for (const s of ['2026-11-22 09:05:07', '1999-12-31 23:59:59', '2024-02-29 00:00:00']) expect(toWireDate(parseWireDate(s)!)).toBe(s);
     expect(toWireDate(parseWireDate('2026-11-22T09:05:07+10:00')!)).toBe('2026-11-21 23:05:07');
   });
 });

@@ -84,11 +84,20 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     const auth = req.headers.authorization;
     if (auth?.startsWith('Bearer ')) {
       // The field-service application: acts for the token's organisation only.
-      const { rows } = await db.query<{ id: string; org: string }>('SELECT id, member_organisation_id AS org FROM apikey WHERE private_key = $1', [
-        hashToken(auth.slice(7).trim()),
-      ]);
+      const { rows } = await db.query<{ id: string; org: string }>(
+        'SELECT id, member_organisation_id AS org FROM apikey WHERE private_key = $1',
+        [hashToken(auth.slice(7).trim())],
+      );
       if (!rows[0]) return reply.status(401).send({ errors: [{ message: 'The API token is not valid' }] });
-      req.caller = { userId: rows[0].id, kind: 'token', groups: ['MehubAccount'], role: null, roleId: null, organisationId: rows[0].org, email: 'api-token' };
+      req.caller = {
+        userId: rows[0].id,
+        kind: 'token',
+        groups: ['MehubAccount'],
+        role: null,
+        roleId: null,
+        organisationId: rows[0].org,
+        email: 'api-token',
+      };
       return;
     }
     const token = req.cookies[SESSION_COOKIE];

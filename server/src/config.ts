@@ -47,7 +47,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     if (v === '' || v === 'false' || v === '0') return false;
     if (v === 'true') return true;
     if (/^\d+$/.test(v)) return Number(v);
-    const list = v.split(',').map((a) => a.trim()).filter(Boolean);
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter(Boolean);
     if (!list.length || list.some((a) => !/^([0-9a-fA-F.:]+(\/\d{1,3})?|loopback|linklocal|uniquelocal)$/.test(a)))
       throw new Error(`TRUST_PROXY must be true, false, a hop count or a comma list of addresses, got '${v}'`);
     return list;

@@ -24,7 +24,15 @@ export const QUESTION_TYPES = [
 ] as const;
 export type QuestionType = (typeof QUESTION_TYPES)[number];
 
-export const CONDITION_OPERATORS = ['equal', 'notEqual', 'contains', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'] as const;
+export const CONDITION_OPERATORS = [
+  'equal',
+  'notEqual',
+  'contains',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'lessThan',
+  'lessThanOrEqual',
+] as const;
 export type ConditionOperator = (typeof CONDITION_OPERATORS)[number];
 
 export interface QuestionOption {

@@ -19,8 +19,28 @@ export const COMPARISONS = [
 ] as const;
 export type Comparison = (typeof COMPARISONS)[number];
 
-const TEXT_OPS: readonly Comparison[] = ['contains', 'equal', 'like', 'in', 'notIn', 'notEqual', 'greaterThanOrEqual', 'lessThanOrEqual', 'greaterThan', 'lessThan'];
-const ORDERED_OPS: readonly Comparison[] = ['equal', 'in', 'notIn', 'notEqual', 'greaterThan', 'greaterThanOrEqual', 'lessThan', 'lessThanOrEqual'];
+const TEXT_OPS: readonly Comparison[] = [
+  'contains',
+  'equal',
+  'like',
+  'in',
+  'notIn',
+  'notEqual',
+  'greaterThanOrEqual',
+  'lessThanOrEqual',
+  'greaterThan',
+  'lessThan',
+];
+const ORDERED_OPS: readonly Comparison[] = [
+  'equal',
+  'in',
+  'notIn',
+  'notEqual',
+  'greaterThan',
+  'greaterThanOrEqual',
+  'lessThan',
+  'lessThanOrEqual',
+];
 const EQUALITY_OPS: readonly Comparison[] = ['equal', 'in', 'notIn', 'notEqual'];
 
 /** What a field kind knows about itself, apart from its database column and widget. */
@@ -40,14 +60,20 @@ function lengthChecked(field: Field, base: z.ZodString): z.ZodType {
   if (min == null && max == null) return base;
   return base.superRefine((v, ctx) => {
     const n = v.length;
-    if (min != null && max != null && (n < min || n > max)) ctx.addIssue({ code: 'custom', message: messages.length(min, max, n), params: { code: 'length' } });
-    else if (min != null && max == null && n < min) ctx.addIssue({ code: 'custom', message: messages.minLength(min, n), params: { code: 'length' } });
-    else if (max != null && min == null && n > max) ctx.addIssue({ code: 'custom', message: messages.maxLength(max, n), params: { code: 'length' } });
+    if (min != null && max != null && (n < min || n > max))
+      ctx.addIssue({ code: 'custom', message: messages.length(min, max, n), params: { code: 'length' } });
+    else if (min != null && max == null && n < min)
+      ctx.addIssue({ code: 'custom', message: messages.minLength(min, n), params: { code: 'length' } });
+    else if (max != null && min == null && n > max)
+      ctx.addIssue({ code: 'custom', message: messages.maxLength(max, n), params: { code: 'length' } });
   });
 }
 
 const textSearch = () => null;
-const intSearch = (v: string) => (/^-?\d+$/.test(v.trim()) && Number(v) >= INT_MIN && Number(v) <= INT_MAX ? null : `'${v}' is not a whole number between ${INT_MIN} and ${INT_MAX}`);
+const intSearch = (v: string) =>
+  /^-?\d+$/.test(v.trim()) && Number(v) >= INT_MIN && Number(v) <= INT_MAX
+    ? null
+    : `'${v}' is not a whole number between ${INT_MIN} and ${INT_MAX}`;
 // Decimal notation only (PostgreSQL refuses JavaScript's 0b/0o forms), finite, and not so small that it rounds to 0.
 const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)(e[+-]?\d+)?$/i;
 const numberSearch = (v: string) => {
@@ -144,10 +170,30 @@ export const kinds: Record<FieldKind, KindSpec> = {
     checkSearchTerm: textSearch,
     stored: true,
   },
-  file: { zod: () => z.string().refine(isUuid, 'The value is not a valid id'), comparisons: EQUALITY_OPS, checkSearchTerm: idSearch, stored: true },
-  reference: { zod: () => z.string().refine(isUuid, 'The value is not a valid id'), comparisons: EQUALITY_OPS, checkSearchTerm: idSearch, stored: true },
-  children: { zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })), comparisons: [], checkSearchTerm: idSearch, stored: false },
-  links: { zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })), comparisons: [], checkSearchTerm: idSearch, stored: false },
+  file: {
+    zod: () => z.string().refine(isUuid, 'The value is not a valid id'),
+    comparisons: EQUALITY_OPS,
+    checkSearchTerm: idSearch,
+    stored: true,
+  },
+  reference: {
+    zod: () => z.string().refine(isUuid, 'The value is not a valid id'),
+    comparisons: EQUALITY_OPS,
+    checkSearchTerm: idSearch,
+    stored: true,
+  },
+  children: {
+    zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })),
+    comparisons: [],
+    checkSearchTerm: idSearch,
+    stored: false,
+  },
+  links: {
+    zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })),
+    comparisons: [],
+    checkSearchTerm: idSearch,
+    stored: false,
+  },
 };
 
 /** Check of an id search term (the id column of every entity). */

@@ -7,7 +7,15 @@ import { ownsRows, scopeSql } from './scope';
 const ORG = '1f0e6a52-3c1d-4b7e-9a10-5d2c8e4f7a01';
 const USER = '2a1b7c63-4d2e-4c8f-8b21-6e3d9f5a8b12';
 const ROLE = '3b2c8d74-5e3f-4d90-9c32-7f4eaf6b9c23';
-const member: Caller = { userId: USER, kind: 'account', groups: ['MehubAccount'], role: 'Worker', roleId: ROLE, organisationId: ORG, email: 'w@x' };
+const member: Caller = {
+  userId: USER,
+  kind: 'account',
+  groups: ['MehubAccount'],
+  role: 'Worker',
+  roleId: ROLE,
+  organisationId: ORG,
+  email: 'w@x',
+};
 const admin: Caller = { userId: USER, kind: 'admin', groups: ['MehubAdmin'], role: null, roleId: null, organisationId: null, email: 'a@b' };
 
 function scope(entity: string, caller: Caller | null = member) {
@@ -28,13 +36,15 @@ describe('administrators', () => {
 describe('shared entities', () => {
   it('are unrestricted for members and visitors', () => {
     const shared = allEntities().filter((e) => e.scope.kind === 'shared');
-    expect(shared.map((e) => e.name)).toEqual(expect.arrayContaining(['StandardEntity', 'RoleEntity', 'DocumentTypesEntity', 'NewsEntity']));
+    expect(shared.map((e) => e.name)).toEqual(
+      expect.arrayContaining(['StandardEntity', 'RoleEntity', 'DocumentTypesEntity', 'NewsEntity']),
+    );
     for (const e of shared) {
       expect(scopeSql(e, 't', member, new Params()), e.name).toBeNull();
       expect(scopeSql(e, 't', null, new Params()), e.name).toBeNull();
     }
   });
-  it("make a link whose first side is shared unrestricted too", () => {
+  it('make a link whose first side is shared unrestricted too', () => {
     expect(scope('RolesMeaDocumentAccess').sql).toBeNull();
   });
 });
@@ -48,7 +58,10 @@ describe('organisation scope', () => {
     expect(scope('MemberOrganisationEntity')).toEqual({ sql: `t.id = $1::uuid`, params: [ORG] });
   });
   it('gives a caller without an organisation, or a visitor, no rows', () => {
-    expect(scope('AssetEntity', { ...member, organisationId: null })).toEqual({ sql: `t."member_organisation_id" = NULL::uuid`, params: [] });
+    expect(scope('AssetEntity', { ...member, organisationId: null })).toEqual({
+      sql: `t."member_organisation_id" = NULL::uuid`,
+      params: [],
+    });
     expect(scope('AssetEntity', null)).toEqual({ sql: `t."member_organisation_id" = NULL::uuid`, params: [] });
     expect(scope('MemberOrganisationEntity', null).sql).toBe(`t.id = NULL::uuid`);
   });
@@ -72,7 +85,9 @@ describe('via scope', () => {
   });
   it('reaches the custom rules of the row it hangs off', () => {
     const attachments = scope('AdditionalAttachmentEntity');
-    expect(attachments.sql).toMatch(/^t\."form_submissions_id" IN \(SELECT (s\d+)\.id FROM "form_submissions" \1 WHERE \(\1\.mehub_account_id IN/);
+    expect(attachments.sql).toMatch(
+      /^t\."form_submissions_id" IN \(SELECT (s\d+)\.id FROM "form_submissions" \1 WHERE \(\1\.mehub_account_id IN/,
+    );
     expect(attachments.params).toEqual([USER, ORG]);
     expect(scope('FormsDocumentTypes').sql).toMatch(/^t\."forms_id" IN \(SELECT (s\d+)\.id FROM "forms" \1 WHERE \(\1\.is_active/);
   });
@@ -103,7 +118,9 @@ describe('custom rules', () => {
   });
   it('give a visitor nothing: no user, organisation or role', () => {
     expect(scope('FormSubmissionsEntity', null).params).toEqual([]);
-    expect(scope('FormSubmissionsEntity', null).sql).toContain('m.member_organisation_id = NULL::uuid) AND (t.is_completed OR t.mehub_account_id = NULL::uuid)');
+    expect(scope('FormSubmissionsEntity', null).sql).toContain(
+      'm.member_organisation_id = NULL::uuid) AND (t.is_completed OR t.mehub_account_id = NULL::uuid)',
+    );
     expect(scope('DocumentEntity', { ...member, roleId: null }).sql).toContain('r.roles_id = NULL::uuid');
     expect(scope('FormsEntity', null).sql).toContain('l.member_organisations_id = NULL::uuid');
   });
@@ -117,11 +134,27 @@ describe('custom rules', () => {
 
 describe('ownsRows', () => {
   it('is true for organisation, self and custom-owned entities and their dependants', () => {
-    for (const name of ['AssetEntity', 'MemberOrganisationEntity', 'MehubAccountEntity', 'FormSubmissionsEntity', 'DocumentEntity', 'LicenceAttachmentsEntity', 'AdditionalAttachmentEntity', 'AssetsMehubAccounts'])
+    for (const name of [
+      'AssetEntity',
+      'MemberOrganisationEntity',
+      'MehubAccountEntity',
+      'FormSubmissionsEntity',
+      'DocumentEntity',
+      'LicenceAttachmentsEntity',
+      'AdditionalAttachmentEntity',
+      'AssetsMehubAccounts',
+    ])
       expect(ownsRows(getEntity(name)), name).toBe(true);
   });
   it('is false for shared entities, forms and anything hanging off them', () => {
-    for (const name of ['StandardEntity', 'RoleEntity', 'FormsEntity', 'FormsDocumentTypes', 'RolesMeaDocumentAccess', 'DocumentTypesTemplates'])
+    for (const name of [
+      'StandardEntity',
+      'RoleEntity',
+      'FormsEntity',
+      'FormsDocumentTypes',
+      'RolesMeaDocumentAccess',
+      'DocumentTypesTemplates',
+    ])
       expect(ownsRows(getEntity(name)), name).toBe(false);
   });
 });

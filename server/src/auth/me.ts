@@ -5,8 +5,18 @@ import type { Db } from '../db/client';
 
 export async function loadMe(db: Db, caller: Caller): Promise<Me> {
   const table = caller.kind === 'admin' ? 'mehub_admin' : 'mehub_account';
-  const names = caller.kind === 'admin' ? 'NULL::text AS firstname, NULL::text AS surname, false AS is_duplicate' : 'u.firstname, u.surname, u.is_duplicate';
-  const { rows } = await db.query<{ user_name: string | null; firstname: string | null; surname: string | null; is_duplicate: boolean; method: string | null; groups: { name: string; hasBackendAccess: boolean }[] | null }>(
+  const names =
+    caller.kind === 'admin'
+      ? 'NULL::text AS firstname, NULL::text AS surname, false AS is_duplicate'
+      : 'u.firstname, u.surname, u.is_duplicate';
+  const { rows } = await db.query<{
+    user_name: string | null;
+    firstname: string | null;
+    surname: string | null;
+    is_duplicate: boolean;
+    method: string | null;
+    groups: { name: string; hasBackendAccess: boolean }[] | null;
+  }>(
     `SELECT u.user_name, ${names}, s.two_factor_method AS method,
        (SELECT json_agg(json_build_object('name', g.group_name, 'hasBackendAccess', coalesce(d.has_backend_access, false)) ORDER BY g.group_name)
           FROM user_group g LEFT JOIN user_group_def d ON d.name = g.group_name WHERE g.user_id = u.id) AS groups

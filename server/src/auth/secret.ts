@@ -7,7 +7,9 @@ import type { Db } from '../db/client';
  */
 export async function loadSecret(db: Db, fromEnv: string | undefined): Promise<Buffer> {
   if (fromEnv) return Buffer.from(fromEnv, 'utf8');
-  await db.query(`INSERT INTO hub_setting (key, value) VALUES ('secret', $1) ON CONFLICT (key) DO NOTHING`, [randomBytes(32).toString('base64url')]);
+  await db.query(`INSERT INTO hub_setting (key, value) VALUES ('secret', $1) ON CONFLICT (key) DO NOTHING`, [
+    randomBytes(32).toString('base64url'),
+  ]);
   const { rows } = await db.query<{ value: string }>(`SELECT value FROM hub_setting WHERE key = 'secret'`);
   return Buffer.from(rows[0].value, 'utf8');
 }

@@ -7,7 +7,13 @@ export const SESSION_COOKIE = 'hub_session';
 /** Session ids are stored hashed: a leaked table does not give working cookies. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
-export async function createSession(db: Db, userId: string, kind: Caller['kind'], absoluteHours: number, remember = false): Promise<string> {
+export async function createSession(
+  db: Db,
+  userId: string,
+  kind: Caller['kind'],
+  absoluteHours: number,
+  remember = false,
+): Promise<string> {
   const token = randomBytes(16).toString('base64url'); // 128 bits
   await db.query(
     `INSERT INTO session (id, user_id, user_kind, expires, remember) VALUES ($1, $2, $3, now() + make_interval(hours => $4::int), $5)`,
@@ -52,10 +58,7 @@ interface CallerRow {
 /** The caller behind a session cookie, or null. */
 export async function callerFromSession(db: Db, token: string | undefined, idleMinutes: number): Promise<Caller | null> {
   if (!token || token.length > 64) return null;
-  const { rows } = await db.query<CallerRow>(
-    CALLER_SQL,
-    [hashToken(token), idleMinutes],
-  );
+  const { rows } = await db.query<CallerRow>(CALLER_SQL, [hashToken(token), idleMinutes]);
   const row = rows[0];
   if (!row || !row.email) return null;
   // Sliding the idle timeout needs a write only once a minute, not on every request.

@@ -26,7 +26,11 @@ export async function issueCode(db: Db, userId: string, minutes: number): Promis
 }
 
 /** Uses a token once: null when unknown, used, expired or for another purpose. */
-export async function consumeToken<T = unknown>(db: Db, raw: string, purpose: TokenPurpose): Promise<{ userId: string; data: T | null } | null> {
+export async function consumeToken<T = unknown>(
+  db: Db,
+  raw: string,
+  purpose: TokenPurpose,
+): Promise<{ userId: string; data: T | null } | null> {
   const { rows } = await db.query<{ user_id: string; data: string | null }>(
     `UPDATE auth_token SET used_at = now() WHERE id = $1 AND purpose = $2 AND used_at IS NULL AND expires > now() RETURNING user_id, data`,
     [hashToken(raw), purpose],
@@ -36,7 +40,11 @@ export async function consumeToken<T = unknown>(db: Db, raw: string, purpose: To
 }
 
 /** Reads a token without using it up. */
-export async function peekToken<T = unknown>(db: Db, raw: string, purpose: TokenPurpose): Promise<{ userId: string; data: T | null } | null> {
+export async function peekToken<T = unknown>(
+  db: Db,
+  raw: string,
+  purpose: TokenPurpose,
+): Promise<{ userId: string; data: T | null } | null> {
   const { rows } = await db.query<{ user_id: string; data: string | null }>(
     `SELECT user_id, data FROM auth_token WHERE id = $1 AND purpose = $2 AND used_at IS NULL AND expires > now()`,
     [hashToken(raw), purpose],

@@ -35,7 +35,14 @@ export async function findUserById(db: Db, id: string): Promise<AuthUser | null>
 export async function setAuthState(
   db: Db,
   user: { id: string; kind: string },
-  changes: Partial<{ email_confirmed: boolean; active: boolean; failed_attempts: number; two_factor_method: string | null; totp_secret: string | null; totp_last_step: number | null }>,
+  changes: Partial<{
+    email_confirmed: boolean;
+    active: boolean;
+    failed_attempts: number;
+    two_factor_method: string | null;
+    totp_secret: string | null;
+    totp_last_step: number | null;
+  }>,
 ): Promise<void> {
   const cols = Object.keys(changes);
   const values = Object.values(changes);

@@ -30,7 +30,9 @@ export function xsrfProtection(app: FastifyInstance, signer: Signer): void {
     const sent = req.headers[XSRF_HEADER];
     const expected = xsrfToken(signer, req.cookies[SESSION_COOKIE]);
     if (typeof sent !== 'string' || !signer.equal(sent, expected))
-      return reply.status(403).send({ errors: [{ message: 'The anti-forgery token is missing or out of date. Reload the page and try again.' }] });
+      return reply
+        .status(403)
+        .send({ errors: [{ message: 'The anti-forgery token is missing or out of date. Reload the page and try again.' }] });
   });
   app.addHook('onSend', async (req, reply) => {
     const expected = xsrfToken(signer, sessionOf(req));

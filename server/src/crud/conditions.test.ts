@@ -5,7 +5,15 @@ import { compileFilter, compileWhere, type Filter, type Where } from './conditio
 import { BadInputError } from './errors';
 import { Params } from './params';
 
-const admin: Caller = { userId: 'u-1', kind: 'admin', groups: ['MehubAdmin'], role: null, roleId: null, organisationId: null, email: 'a@b' };
+const admin: Caller = {
+  userId: 'u-1',
+  kind: 'admin',
+  groups: ['MehubAdmin'],
+  role: null,
+  roleId: null,
+  organisationId: null,
+  email: 'a@b',
+};
 const ID = '9b2c7f1e-1d7a-4c3b-8f55-2a4f0f6d7c11';
 
 type Cond = Partial<Where> & { path: string };
@@ -37,12 +45,19 @@ describe('contains and like', () => {
     });
   });
   it('a case option without IGNORE_CASE makes it LIKE; with it stays ILIKE', () => {
-    expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'CURRENT_CULTURE' }).sql).toBe(`t."description" LIKE $1`);
+    expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'CURRENT_CULTURE' }).sql).toBe(
+      `t."description" LIKE $1`,
+    );
     expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'ORDINAL' }).sql).toBe(`t."description" LIKE $1`);
-    expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'ORDINAL_IGNORE_CASE' }).sql).toBe(`t."description" ILIKE $1`);
+    expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'ORDINAL_IGNORE_CASE' }).sql).toBe(
+      `t."description" ILIKE $1`,
+    );
   });
   it('like passes the client pattern through', () => {
-    expect(compile({ path: 'description', comparison: 'like', value: ['Dr%l_'] })).toEqual({ sql: `t."description" ILIKE $1`, params: ['Dr%l_'] });
+    expect(compile({ path: 'description', comparison: 'like', value: ['Dr%l_'] })).toEqual({
+      sql: `t."description" ILIKE $1`,
+      params: ['Dr%l_'],
+    });
   });
   it('json is searched as text', () => {
     expect(compile({ path: 'submissionData', comparison: 'contains', value: ['yes'] }, 'FormSubmissionsEntity').sql).toBe(
@@ -79,7 +94,9 @@ describe('in and notIn', () => {
       params: [['TOOL', 'LADDER']],
     });
     expect(compile({ path: 'id', comparison: 'in', value: [ID] })).toEqual({ sql: `t.id = ANY($1::uuid[])`, params: [[ID]] });
-    expect(compile({ path: 'order', comparison: 'in', value: ['1', '2'] }, 'SafetyLinkSectionEntity').sql).toBe(`t."order" = ANY($1::int[])`);
+    expect(compile({ path: 'order', comparison: 'in', value: ['1', '2'] }, 'SafetyLinkSectionEntity').sql).toBe(
+      `t."order" = ANY($1::int[])`,
+    );
   });
   it('notIn includes NULL rows', () => {
     expect(compile({ path: 'assetType', comparison: 'notIn', value: ['TOOL'] }).sql).toBe(
@@ -92,7 +109,9 @@ describe('in and notIn', () => {
     );
   });
   it('every value is checked', () => {
-    expect(refused(() => compile({ path: 'id', comparison: 'notIn', value: [ID, 'x'] }))).toBe("Invalid search term for id: 'x' is not a valid id");
+    expect(refused(() => compile({ path: 'id', comparison: 'notIn', value: [ID, 'x'] }))).toBe(
+      "Invalid search term for id: 'x' is not a valid id",
+    );
   });
 });
 
@@ -103,14 +122,20 @@ describe('ordered comparisons', () => {
     ['lessThan', '<'],
     ['lessThanOrEqual', '<='],
   ] as const)('%s is %s', (comparison, op) => {
-    expect(compile({ path: 'order', comparison, value: ['5'] }, 'SafetyLinkSectionEntity')).toEqual({ sql: `t."order" ${op} $1::int`, params: ['5'] });
+    expect(compile({ path: 'order', comparison, value: ['5'] }, 'SafetyLinkSectionEntity')).toEqual({
+      sql: `t."order" ${op} $1::int`,
+      params: ['5'],
+    });
   });
   it('dates are cast and normalised to the wire format in UTC', () => {
     expect(compile({ path: 'nextInspection', comparison: 'greaterThanOrEqual', value: ['2026-03-01T10:00:00+10:00'] })).toEqual({
       sql: `t."next_inspection" >= $1::timestamp`,
       params: ['2026-03-01 00:00:00'],
     });
-    expect(compile({ path: 'created', comparison: 'lessThan', value: ['2026-03-01'] })).toEqual({ sql: `t.created < $1::timestamp`, params: ['2026-03-01 00:00:00'] });
+    expect(compile({ path: 'created', comparison: 'lessThan', value: ['2026-03-01'] })).toEqual({
+      sql: `t.created < $1::timestamp`,
+      params: ['2026-03-01 00:00:00'],
+    });
   });
   it('numbers accept decimal notation', () => {
     for (const v of ['-.5', '+2', '1e3', '0.0', ' 7 '])
@@ -133,14 +158,18 @@ describe('a text value that is a version-4 id', () => {
   });
   it('does not widen notEqual, or non-id text', () => {
     expect(compile({ path: 'description', comparison: 'notEqual', value: [ID] }).sql).not.toContain('t.id');
-    expect(compile({ path: 'description', comparison: 'contains', value: ['9b2c7f1e-1d7a-1c3b-8f55-2a4f0f6d7c11'] }).sql).toBe(`t."description" ILIKE $1`);
+    expect(compile({ path: 'description', comparison: 'contains', value: ['9b2c7f1e-1d7a-1c3b-8f55-2a4f0f6d7c11'] }).sql).toBe(
+      `t."description" ILIKE $1`,
+    );
   });
 });
 
 describe('dotted paths', () => {
   it('through a reference: EXISTS on the target row', () => {
     const { sql, params } = compile({ path: 'memberOrganisation.memberCode', value: ['DEMO1'] });
-    expect(sql).toMatch(/^EXISTS \(SELECT 1 FROM "member_organisation" (r\d+) WHERE \1\.id = t\."member_organisation_id" AND \(\1\."member_code" = \$1\)\)$/);
+    expect(sql).toMatch(
+      /^EXISTS \(SELECT 1 FROM "member_organisation" (r\d+) WHERE \1\.id = t\."member_organisation_id" AND \(\1\."member_code" = \$1\)\)$/,
+    );
     expect(params).toEqual(['DEMO1']);
   });
   it('through children and links', () => {
@@ -161,8 +190,12 @@ describe('dotted paths', () => {
     expect(sql).toMatch(/WHERE (r\d+)\.id = t\."member_organisation_id" AND \1\.id = NULL::uuid AND \(\1\."member_code" = \$1\)\)$/);
   });
   it('refuse a step that is not a relation', () => {
-    expect(refused(() => compile({ path: 'description.length', value: ['1'] }))).toBe("Unknown search path 'description.length' on AssetEntity");
-    expect(refused(() => compile({ path: 'memberOrganisation.colour', value: ['1'] }))).toBe("Unknown search path 'colour' on MemberOrganisationEntity");
+    expect(refused(() => compile({ path: 'description.length', value: ['1'] }))).toBe(
+      "Unknown search path 'description.length' on AssetEntity",
+    );
+    expect(refused(() => compile({ path: 'memberOrganisation.colour', value: ['1'] }))).toBe(
+      "Unknown search path 'colour' on MemberOrganisationEntity",
+    );
   });
 });
 
@@ -170,7 +203,12 @@ describe('whole filters', () => {
   it('where and groups are ANDed, inside a group ORed; ids and has', () => {
     const { parts, params } = filter({
       where: [{ path: 'brand', comparison: 'equal', value: ['Makita'] }],
-      conditions: [[{ path: 'assetType', comparison: 'equal', value: ['TOOL'] }, { path: 'assetType', comparison: 'equal', value: ['PLANT'] }]],
+      conditions: [
+        [
+          { path: 'assetType', comparison: 'equal', value: ['TOOL'] },
+          { path: 'assetType', comparison: 'equal', value: ['PLANT'] },
+        ],
+      ],
       ids: [ID],
       has: [{ path: 'assetss', negate: true }],
     });
@@ -188,23 +226,93 @@ describe('whole filters', () => {
 
 describe('search-term checks', () => {
   it.each([
-    ['a bad date', { path: 'nextInspection', value: ['2026-02-30'] }, 'AssetEntity', "Invalid search term for nextInspection: '2026-02-30' is not a valid date"],
-    ['a bad stamp', { path: 'created', comparison: 'lessThan', value: ['soon'] }, 'AssetEntity', "Invalid search term for created: 'soon' is not a valid date"],
-    ['an integer above 32 bits', { path: 'order', value: ['2147483648'] }, 'SafetyLinkSectionEntity', "Invalid search term for order: '2147483648' is not a whole number between -2147483648 and 2147483647"],
-    ['an integer below 32 bits', { path: 'order', value: ['-2147483649'] }, 'SafetyLinkSectionEntity', "Invalid search term for order: '-2147483649' is not a whole number between -2147483648 and 2147483647"],
-    ['a fraction for an integer', { path: 'order', value: ['1.5'] }, 'SafetyLinkSectionEntity', "Invalid search term for order: '1.5' is not a whole number between -2147483648 and 2147483647"],
+    [
+      'a bad date',
+      { path: 'nextInspection', value: ['2026-02-30'] },
+      'AssetEntity',
+      "Invalid search term for nextInspection: '2026-02-30' is not a valid date",
+    ],
+    [
+      'a bad stamp',
+      { path: 'created', comparison: 'lessThan', value: ['soon'] },
+      'AssetEntity',
+      "Invalid search term for created: 'soon' is not a valid date",
+    ],
+    [
+      'an integer above 32 bits',
+      { path: 'order', value: ['2147483648'] },
+      'SafetyLinkSectionEntity',
+      "Invalid search term for order: '2147483648' is not a whole number between -2147483648 and 2147483647",
+    ],
+    [
+      'an integer below 32 bits',
+      { path: 'order', value: ['-2147483649'] },
+      'SafetyLinkSectionEntity',
+      "Invalid search term for order: '-2147483649' is not a whole number between -2147483648 and 2147483647",
+    ],
+    [
+      'a fraction for an integer',
+      { path: 'order', value: ['1.5'] },
+      'SafetyLinkSectionEntity',
+      "Invalid search term for order: '1.5' is not a whole number between -2147483648 and 2147483647",
+    ],
     ['a non-decimal number', { path: 'order', value: ['0b1'] }, 'SafetyLinkEntity', "Invalid search term for order: '0b1' is not a number"],
-    ['a number that rounds to 0', { path: 'order', value: ['1e-400'] }, 'SafetyLinkEntity', "Invalid search term for order: '1e-400' is not a number"],
-    ['a boolean other than true/false', { path: 'showtime', value: ['yes'] }, 'NewsEntity', "Invalid search term for showtime: 'yes' is not a boolean: use 'true' or 'false'"],
+    [
+      'a number that rounds to 0',
+      { path: 'order', value: ['1e-400'] },
+      'SafetyLinkEntity',
+      "Invalid search term for order: '1e-400' is not a number",
+    ],
+    [
+      'a boolean other than true/false',
+      { path: 'showtime', value: ['yes'] },
+      'NewsEntity',
+      "Invalid search term for showtime: 'yes' is not a boolean: use 'true' or 'false'",
+    ],
     ['a malformed id', { path: 'id', value: ['42'] }, 'AssetEntity', "Invalid search term for id: '42' is not a valid id"],
-    ['a malformed reference id', { path: 'memberOrganisationId', value: ['x'] }, 'AssetEntity', "Invalid search term for memberOrganisationId: 'x' is not a valid id"],
-    ['an unknown enum value', { path: 'status', value: ['BROKEN'] }, 'AssetEntity', "Invalid search term for status: 'BROKEN' is not one of IN_SERVICE, OUT_OF_SERVICE"],
+    [
+      'a malformed reference id',
+      { path: 'memberOrganisationId', value: ['x'] },
+      'AssetEntity',
+      "Invalid search term for memberOrganisationId: 'x' is not a valid id",
+    ],
+    [
+      'an unknown enum value',
+      { path: 'status', value: ['BROKEN'] },
+      'AssetEntity',
+      "Invalid search term for status: 'BROKEN' is not one of IN_SERVICE, OUT_OF_SERVICE",
+    ],
     ['an unknown path', { path: 'colour', value: ['red'] }, 'AssetEntity', "Unknown search path 'colour' on AssetEntity"],
-    ['a write-only field', { path: 'password', value: ['x'] }, 'MehubAccountEntity', "Unknown search path 'password' on MehubAccountEntity"],
-    ['a link list as a leaf', { path: 'mehubAccountss', value: [ID] }, 'AssetEntity', "Unknown search path 'mehubAccountss' on AssetEntity"],
-    ['contains on a boolean', { path: 'showtime', comparison: 'contains', value: ['true'] }, 'NewsEntity', "The comparison 'contains' cannot be used on showtime"],
-    ['contains on an enum', { path: 'status', comparison: 'contains', value: ['IN'] }, 'AssetEntity', "The comparison 'contains' cannot be used on status"],
-    ['greaterThan on a boolean', { path: 'showtime', comparison: 'greaterThan', value: ['true'] }, 'NewsEntity', "The comparison 'greaterThan' cannot be used on showtime"],
+    [
+      'a write-only field',
+      { path: 'password', value: ['x'] },
+      'MehubAccountEntity',
+      "Unknown search path 'password' on MehubAccountEntity",
+    ],
+    [
+      'a link list as a leaf',
+      { path: 'mehubAccountss', value: [ID] },
+      'AssetEntity',
+      "Unknown search path 'mehubAccountss' on AssetEntity",
+    ],
+    [
+      'contains on a boolean',
+      { path: 'showtime', comparison: 'contains', value: ['true'] },
+      'NewsEntity',
+      "The comparison 'contains' cannot be used on showtime",
+    ],
+    [
+      'contains on an enum',
+      { path: 'status', comparison: 'contains', value: ['IN'] },
+      'AssetEntity',
+      "The comparison 'contains' cannot be used on status",
+    ],
+    [
+      'greaterThan on a boolean',
+      { path: 'showtime', comparison: 'greaterThan', value: ['true'] },
+      'NewsEntity',
+      "The comparison 'greaterThan' cannot be used on showtime",
+    ],
     ['like on an id', { path: 'id', comparison: 'like', value: [ID] }, 'AssetEntity', "The comparison 'like' cannot be used on id"],
   ] as [string, Cond, string, string][])('refuse %s, naming the path', (_what, cond, entity, message) => {
     expect(refused(() => compile(cond, entity))).toBe(message);

@@ -7,9 +7,17 @@ export function translateDbError(err: unknown, action: 'save' | 'delete' | 'dele
   if (err instanceof GraphQLError) return err;
   const code = (err as { code?: string }).code;
   if (action !== 'save' && code === '23503')
-    return new UserError(`${messages.detailRedacted}: ${action === 'deleteMany' ? messages.deleteAssociationBulk : messages.deleteAssociation}`, 'ASSOCIATION', 409);
+    return new UserError(
+      `${messages.detailRedacted}: ${action === 'deleteMany' ? messages.deleteAssociationBulk : messages.deleteAssociation}`,
+      'ASSOCIATION',
+      409,
+    );
   if (action !== 'save' && code === '23001')
-    return new UserError(`${messages.detailRedacted}: ${action === 'deleteMany' ? messages.deleteAssociationBulk : messages.deleteAssociation}`, 'ASSOCIATION', 409);
+    return new UserError(
+      `${messages.detailRedacted}: ${action === 'deleteMany' ? messages.deleteAssociationBulk : messages.deleteAssociation}`,
+      'ASSOCIATION',
+      409,
+    );
   if (code === '23505') return new UserError(`${messages.couldNotSave}: ${messages.unique}`, 'VALIDATION', 400);
   if (code === '23503') return new UserError(`${messages.couldNotSave}: a referenced record does not exist`, 'VALIDATION', 400);
   if (code === '23514' || code === '22P02' || code === '22003' || code === '22007' || code === '22008')

@@ -11,7 +11,10 @@ export class UserError extends GraphQLError {
 }
 
 export class ValidationError extends UserError {
-  constructor(readonly issues: ValidationIssue[], prefix?: string) {
+  constructor(
+    readonly issues: ValidationIssue[],
+    prefix?: string,
+  ) {
     const first = issues[0];
     super(prefix ? `${prefix}: ${issues.map((i) => i.message).join(', ')}` : first.message, 'VALIDATION', 400, {
       path: first.path,

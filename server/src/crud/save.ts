@@ -68,7 +68,14 @@ export async function assertStillOwned(db: Db, caller: Caller | null, entity: En
   if (Number(rows[0].n) !== ids.length) throw new ForbiddenError('You cannot save a record outside your organisation');
 }
 
-async function saveRelations(db: Db, caller: Caller | null, entity: EntityDef, id: string, input: Input, merge: Set<string>): Promise<void> {
+async function saveRelations(
+  db: Db,
+  caller: Caller | null,
+  entity: EntityDef,
+  id: string,
+  input: Input,
+  merge: Set<string>,
+): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!(name in input) || (field.kind !== 'links' && field.kind !== 'children')) continue;
     const ids = ((input[name] as { id: string }[] | null) ?? []).map((r) => r.id);
@@ -92,8 +99,12 @@ async function saveRelations(db: Db, caller: Caller | null, entity: EntityDef, i
       const inverse = target.fields[field.inverse] as ReferenceField;
       const col = ident(columnOf(field.inverse, inverse));
       if (!merge.has(name) && !inverse.required)
-        await db.query(`UPDATE ${ident(target.table)} SET ${col} = NULL, modified = now() WHERE ${col} = $1 AND NOT (id = ANY($2::uuid[]))`, [id, ids]);
-      if (ids.length) await db.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE id = ANY($2::uuid[])`, [id, ids]);
+        await db.query(
+          `UPDATE ${ident(target.table)} SET ${col} = NULL, modified = now() WHERE ${col} = $1 AND NOT (id = ANY($2::uuid[]))`,
+          [id, ids],
+        );
+      if (ids.length)
+        await db.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE id = ANY($2::uuid[])`, [id, ids]);
     }
   }
 }
@@ -115,7 +126,8 @@ export async function saveRecords(
   const merge = new Set(mergeReferences ?? []);
   for (const m of merge) {
     const f = entity.fields[m];
-    if (!f || (f.kind !== 'links' && f.kind !== 'children')) throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
+    if (!f || (f.kind !== 'links' && f.kind !== 'children'))
+      throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
   }
   const hooks = saveHooksOf(entity.name);
   const afterCommit: ((services: HookServices | undefined) => Promise<void>)[] = [];
@@ -127,7 +139,9 @@ export async function saveRecords(
       for (const [index, original] of inputs.entries()) {
         const input: Input = mode === 'create' ? { ...memberDefaults(entity, caller), ...stripNulls(original) } : { ...original };
         const prefixed = (err: unknown) =>
-          err instanceof ValidationError && inputs.length > 1 ? new ValidationError(err.issues.map((i) => ({ ...i, path: `${index}.${i.path}` }))) : err;
+          err instanceof ValidationError && inputs.length > 1
+            ? new ValidationError(err.issues.map((i) => ({ ...i, path: `${index}.${i.path}` })))
+            : err;
         const hook = hooks
           ? async (phase: 'prepare' | 'beforeWrite' | 'afterWrite', ctx: SaveHookContext) => {
               try {
@@ -137,10 +151,22 @@ export async function saveRecords(
               }
             }
           : null;
-        const ctx: SaveHookContext = { tx, env: txEnv, caller, entity, mode, index, input, id: null, state: {}, afterCommit: (fn) => void afterCommit.push(fn) };
+        const ctx: SaveHookContext = {
+          tx,
+          env: txEnv,
+          caller,
+          entity,
+          mode,
+          index,
+          input,
+          id: null,
+          state: {},
+          afterCommit: (fn) => void afterCommit.push(fn),
+        };
         await hook?.('prepare', ctx);
         const issues = validateInput(entity, input, mode);
-        if (issues.length) throw new ValidationError(issues.map((i) => ({ ...i, path: inputs.length > 1 ? `${index}.${i.path}` : i.path })));
+        if (issues.length)
+          throw new ValidationError(issues.map((i) => ({ ...i, path: inputs.length > 1 ? `${index}.${i.path}` : i.path })));
         let id: string | null = null;
         if (mode === 'update') {
           if (!isUuid(input.id)) throw new BadInputError('An update needs the id of the record');
@@ -148,7 +174,10 @@ export async function saveRecords(
           const params = new Params();
           const scope = scopeSql(entity, 't', caller, params);
           const p = params.add(id, 'uuid');
-          const { rows } = await tx.query(`SELECT 1 FROM ${ident(entity.table)} t WHERE t.id = ${p}${scope ? ` AND ${scope}` : ''} FOR UPDATE`, params.values);
+          const { rows } = await tx.query(
+            `SELECT 1 FROM ${ident(entity.table)} t WHERE t.id = ${p}${scope ? ` AND ${scope}` : ''} FOR UPDATE`,
+            params.values,
+          );
           if (!rows.length) throw new NotFoundError();
         }
         ctx.id = id;
@@ -166,7 +195,10 @@ export async function saveRecords(
           const cols = values.map((v) => ident(v.column));
           const vals = values.map((v) => params.add(v.value, v.cast));
           const { rows } = await tx.query<{ id: string }>(
-            `INSERT INTO ${ident(entity.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`.replace('() VALUES ()', 'DEFAULT VALUES'),
+            `INSERT INTO ${ident(entity.table)} (${cols.join(', ')}) VALUES (${vals.join(', ')}) RETURNING id`.replace(
+              '() VALUES ()',
+              'DEFAULT VALUES',
+            ),
             params.values,
           );
           id = rows[0].id;

@@ -21,7 +21,12 @@ function buildObject(pairs: [string, string][]): string {
   if (!pairs.length) return `'{}'::jsonb`;
   const chunks: string[] = [];
   for (let i = 0; i < pairs.length; i += 40)
-    chunks.push(`jsonb_build_object(${pairs.slice(i, i + 40).map(([k, v]) => `'${k}', ${v}`).join(', ')})`);
+    chunks.push(
+      `jsonb_build_object(${pairs
+        .slice(i, i + 40)
+        .map(([k, v]) => `'${k}', ${v}`)
+        .join(', ')})`,
+    );
   return chunks.join(' || ');
 }
 

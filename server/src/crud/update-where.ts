@@ -42,7 +42,14 @@ export async function updateWhere(
     const params = new Params();
     const where = whereSql(entity, 't', filter, params, caller);
     const { rows } = await env.db.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where}`, params.values);
-    return saveRecords(env, caller, entity, rows.map((r) => ({ id: r.id, ...input })), 'update', null);
+    return saveRecords(
+      env,
+      caller,
+      entity,
+      rows.map((r) => ({ id: r.id, ...input })),
+      'update',
+      null,
+    );
   }
   try {
     return await env.db.transaction(async (tx) => {

@@ -14,7 +14,13 @@ export interface Db {
 
 type Querier = (text: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number; rowCount?: number | null }>;
 
-function wrap(engine: Db['engine'], run: Querier, stats: { statements: number }, transaction: Db['transaction'], close: () => Promise<void>): Db {
+function wrap(
+  engine: Db['engine'],
+  run: Querier,
+  stats: { statements: number },
+  transaction: Db['transaction'],
+  close: () => Promise<void>,
+): Db {
   return {
     engine,
     stats,
@@ -124,7 +130,13 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const tx = wrap('postgres', (t, p) => client.query(t, p as unknown[]), stats, (inner) => inner(tx), async () => {});
+        const tx = wrap(
+          'postgres',
+          (t, p) => client.query(t, p as unknown[]),
+          stats,
+          (inner) => inner(tx),
+          async () => {},
+        );
         const result = await fn(tx);
         await client.query('COMMIT');
         return result;

@@ -4,7 +4,18 @@
  */
 import { buildTables } from './tables';
 
-export { files, userGroups, groups, sessions, authState, authTokens, loginThrottle, mailOutbox, settings, samlAssertions } from './internal';
+export {
+  files,
+  userGroups,
+  groups,
+  sessions,
+  authState,
+  authTokens,
+  loginThrottle,
+  mailOutbox,
+  settings,
+  samlAssertions,
+} from './internal';
 
 export const {
   additional_attachment,

@@ -32,7 +32,11 @@ function columnFor(entityName: string, field: Field, column: string): PgColumnBu
     case 'number':
       return doublePrecision(column);
     case 'boolean':
-      return field.default !== undefined ? boolean(column).notNull().default(field.default as boolean) : boolean(column);
+      return field.default !== undefined
+        ? boolean(column)
+            .notNull()
+            .default(field.default as boolean)
+        : boolean(column);
     case 'date':
     case 'datetime':
       return stamp(column);
@@ -65,7 +69,9 @@ export function tableFor(entity: EntityDef): AnyTable {
     for (const { name, field, column } of stored) {
       if (field.kind === 'reference' || field.kind === 'file') extras.push(index(`${entity.table}_${column}_idx`).on(t[name]));
       if (field.kind === 'enum') {
-        const values = Object.keys(field.enum.values).map((v) => `'${v}'`).join(', ');
+        const values = Object.keys(field.enum.values)
+          .map((v) => `'${v}'`)
+          .join(', ');
         extras.push(check(`${entity.table}_${column}_check`, sql.raw(`"${column}" IN (${values})`)) as never);
       }
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${column}_unique`).on(sql.raw(`lower("${column}")`)) as never);
@@ -75,7 +81,8 @@ export function tableFor(entity: EntityDef): AnyTable {
       const ref = entity.scope.ref;
       extras.push(index(`${entity.table}_scope_created_idx`).on(t[ref], t.created, t.id));
       for (const { name, field, column } of stored)
-        if (field.kind === 'enum' || field.kind === 'boolean') extras.push(index(`${entity.table}_scope_${column}_idx`).on(t[ref], t[name]));
+        if (field.kind === 'enum' || field.kind === 'boolean')
+          extras.push(index(`${entity.table}_scope_${column}_idx`).on(t[ref], t[name]));
     }
     if (entity.link) extras.push(uniqueIndex(`${entity.table}_pair_unique`).on(t[entity.link.left], t[entity.link.right]));
     return extras;

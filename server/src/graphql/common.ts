@@ -30,7 +30,14 @@ export const ComparisonEnum = new GraphQLEnumType({
 export const CaseComparisonEnum = new GraphQLEnumType({
   name: 'CaseComparison',
   values: Object.fromEntries(
-    ['CURRENT_CULTURE', 'CURRENT_CULTURE_IGNORE_CASE', 'INVARIANT_CULTURE', 'INVARIANT_CULTURE_IGNORE_CASE', 'ORDINAL', 'ORDINAL_IGNORE_CASE'].map((c) => [c, { value: c }]),
+    [
+      'CURRENT_CULTURE',
+      'CURRENT_CULTURE_IGNORE_CASE',
+      'INVARIANT_CULTURE',
+      'INVARIANT_CULTURE_IGNORE_CASE',
+      'ORDINAL',
+      'ORDINAL_IGNORE_CASE',
+    ].map((c) => [c, { value: c }]),
   ),
 });
 

@@ -38,8 +38,7 @@ const filterOf = (a: Args): Filter => ({
   has: a.has as Filter['has'],
 });
 
-const inputsOf = (value: unknown): Record<string, unknown>[] =>
-  ((value as Record<string, unknown>[] | null) ?? []).map((i) => ({ ...i }));
+const inputsOf = (value: unknown): Record<string, unknown>[] => ((value as Record<string, unknown>[] | null) ?? []).map((i) => ({ ...i }));
 
 function queriesOf(entity: EntityDef): Field {
   const n = opNames(entity.name);
@@ -76,7 +75,9 @@ function mutationsOf(entity: EntityDef): Field {
   const mergeReferences = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) };
   const save = (mode: 'create' | 'update') => async (_: unknown, a: Args, ctx: GraphContext, info: Parameters<typeof selectionOf>[0]) => {
     const ids = await saveRecords(ctx, ctx.caller, entity, inputsOf(a[n.inputArg]), mode, a.mergeReferences as string[] | null);
-    const rows = (await listRecords(ctx.db, ctx.caller, entity, { ids, take: ids.length }, { ...selectionOf(info), id: true }, true)) as { id: string }[];
+    const rows = (await listRecords(ctx.db, ctx.caller, entity, { ids, take: ids.length }, { ...selectionOf(info), id: true }, true)) as {
+      id: string;
+    }[];
     const byId = new Map(rows.map((r) => [r.id, r]));
     return ids.map((id) => byId.get(id)).filter(Boolean);
   };

@@ -37,13 +37,17 @@ it('delivers through a real SMTP server and records the message as sent', async 
   expect(received[0].to).toEqual(['sam@sparkright.example']);
   expect(received[0].body).toContain('Subject: Reset your Safety Hub password');
   expect(received[0].body).toContain('Open this link');
-  const { rows } = await h.db.query<{ sent: boolean; error: string | null }>(`SELECT sent_at IS NOT NULL AS sent, error FROM mail_outbox WHERE "to" = 'sam@sparkright.example'`);
+  const { rows } = await h.db.query<{ sent: boolean; error: string | null }>(
+    `SELECT sent_at IS NOT NULL AS sent, error FROM mail_outbox WHERE "to" = 'sam@sparkright.example'`,
+  );
   expect(rows).toEqual([{ sent: true, error: null }]);
 });
 
 it('keeps mail in the outbox when no SMTP server is configured', async () => {
   const mailer = createMailer(h.db, null, 'Safety Hub <hub@example.org>');
   await mailer.send({ to: 'outbox@example.org', subject: 'Confirm', text: 'Confirm your email' });
-  const { rows } = await h.db.query<{ subject: string; sent: boolean }>(`SELECT subject, sent_at IS NOT NULL AS sent FROM mail_outbox WHERE "to" = 'outbox@example.org'`);
+  const { rows } = await h.db.query<{ subject: string; sent: boolean }>(
+    `SELECT subject, sent_at IS NOT NULL AS sent FROM mail_outbox WHERE "to" = 'outbox@example.org'`,
+  );
   expect(rows).toEqual([{ subject: 'Confirm', sent: false }]);
 });

@@ -68,7 +68,10 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   app.post('/api/account/reset-password', async (req, reply) => {
-    const body = parseBody(z.object({ token: z.string().max(128), username: z.string().max(320), password: z.string().max(1024) }), req.body);
+    const body = parseBody(
+      z.object({ token: z.string().max(128), username: z.string().max(320), password: z.string().max(1024) }),
+      req.body,
+    );
     const problem = checkNewPassword(body.password);
     if (problem) return fail(reply, 400, problem);
     const user = await findUserByEmail(db, body.username);
@@ -170,7 +173,10 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   app.get('/api/account/has-keys', async (req, reply) => {
     const caller = tokenOwner(req, reply);
     if (!caller) return;
-    const { rows } = await db.query(`SELECT id, name, ${tokenTime} AS "createdAt" FROM apikey WHERE member_organisation_id = $1 ORDER BY created DESC`, [caller.organisationId]);
+    const { rows } = await db.query(
+      `SELECT id, name, ${tokenTime} AS "createdAt" FROM apikey WHERE member_organisation_id = $1 ORDER BY created DESC`,
+      [caller.organisationId],
+    );
     return rows;
   });
 
@@ -190,7 +196,10 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     const caller = tokenOwner(req, reply);
     if (!caller) return;
     const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
-    const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [id, caller.organisationId]);
+    const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [
+      id,
+      caller.organisationId,
+    ]);
     if (!affectedRows) return fail(reply, 404, 'No such API token');
     return { message: 'API Token revoked successfully' };
   });
@@ -200,12 +209,18 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     if (!caller) return;
     const body = parseBody(z.object({ userName: z.string().max(320), submissionId: z.string().uuid() }), req.body);
     // The submission must be one the caller may read; the recipient a colleague (or anyone, for administrators).
-    const [submission] = (await listRecords(db, caller, getEntity('FormSubmissionsEntity'), { ids: [body.submissionId], take: 1 }, {
-      id: true,
-      isCompleted: true,
-      mehubAccount: { firstname: true, surname: true, email: true, memberOrganisationId: true },
-      formVersion: { form: { name: true, formType: true } },
-    })) as {
+    const [submission] = (await listRecords(
+      db,
+      caller,
+      getEntity('FormSubmissionsEntity'),
+      { ids: [body.submissionId], take: 1 },
+      {
+        id: true,
+        isCompleted: true,
+        mehubAccount: { firstname: true, surname: true, email: true, memberOrganisationId: true },
+        formVersion: { form: { name: true, formType: true } },
+      },
+    )) as {
       id: string;
       mehubAccount: { firstname: string | null; surname: string | null; email: string; memberOrganisationId: string | null } | null;
       formVersion: { form: { name: string; formType: string } | null } | null;

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages as m, type AuthEnv } from '../auth/env';
-import { PENDING_2FA_COOKIE, REMEMBER_2FA_COOKIE, REMEMBER_2FA_DAYS, clearSessionCookies, cookieOptions, startSession } from '../auth/cookies';
+import {
+  PENDING_2FA_COOKIE,
+  REMEMBER_2FA_COOKIE,
+  REMEMBER_2FA_DAYS,
+  clearSessionCookies,
+  cookieOptions,
+  startSession,
+} from '../auth/cookies';
 import { loadMe } from '../auth/me';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { SESSION_COOKIE, callerFromSession, endSession } from '../auth/session';

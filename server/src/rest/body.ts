@@ -74,7 +74,9 @@ export function parseBody<T extends z.ZodType>(schema: T, body: unknown): z.infe
   unknownKeys(schema, input, [], unknown);
   if (unknown.length) {
     const names = unknown.slice(0, 10).map((k) => `'${k.length > 100 ? `${k.slice(0, 100)}…` : k}'`);
-    throw new BadInputError(`${unknown.length === 1 ? 'Unknown field' : 'Unknown fields'} ${names.join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}`);
+    throw new BadInputError(
+      `${unknown.length === 1 ? 'Unknown field' : 'Unknown fields'} ${names.join(', ')}${unknown.length > 10 ? ` and ${unknown.length - 10} more` : ''}`,
+    );
   }
   const result = schema.safeParse(input);
   if (!result.success) {

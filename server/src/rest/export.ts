@@ -48,7 +48,10 @@ export function exportRoutes(app: FastifyInstance, db: Db): void {
       rows.push(...page);
       if (page.length < 1000) break;
     }
-    const csv = stringify([columns.map((c) => c.header), ...rows.map((r) => columns.map((c) => (c.label ? c.label(r[c.key]) : (r[c.key] ?? ''))))]);
+    const csv = stringify([
+      columns.map((c) => c.header),
+      ...rows.map((r) => columns.map((c) => (c.label ? c.label(r[c.key]) : (r[c.key] ?? '')))),
+    ]);
     reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="${entity.name}.csv"`)

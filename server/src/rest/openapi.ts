@@ -10,42 +10,112 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
     summary: 'Sign in with email and password',
     description: 'Body {username, password, rememberMe?}. Answers {type: "signed-in", user} or {type: "two-factor-required", method}.',
   },
-  'POST /api/authorization/validate-2fa': { tags: ['Authorization'], summary: 'Complete a sign-in with the second factor', description: 'Body {token, method, rememberMe?, rememberTwoFactor?}.' },
-  'GET /api/authorization/logout': { tags: ['Authorization'], summary: 'Sign out and redirect', description: 'Query redirect (a path of this site, default /), clean=true.' },
+  'POST /api/authorization/validate-2fa': {
+    tags: ['Authorization'],
+    summary: 'Complete a sign-in with the second factor',
+    description: 'Body {token, method, rememberMe?, rememberTwoFactor?}.',
+  },
+  'GET /api/authorization/logout': {
+    tags: ['Authorization'],
+    summary: 'Sign out and redirect',
+    description: 'Query redirect (a path of this site, default /), clean=true.',
+  },
   'GET /api/account/me': { tags: ['Account'], summary: 'The signed-in user; 401 when signed out' },
-  'POST /api/account/reset-password-request': { tags: ['Account'], summary: 'Email a password reset link', description: 'Body {username}. Answers the same whether or not the account exists.' },
-  'POST /api/account/reset-password': { tags: ['Account'], summary: 'Set a new password with the emailed token', description: 'Body {token, username, password}.' },
+  'POST /api/account/reset-password-request': {
+    tags: ['Account'],
+    summary: 'Email a password reset link',
+    description: 'Body {username}. Answers the same whether or not the account exists.',
+  },
+  'POST /api/account/reset-password': {
+    tags: ['Account'],
+    summary: 'Set a new password with the emailed token',
+    description: 'Body {token, username, password}.',
+  },
   'GET /api/account/valid-2fa': { tags: ['Two-factor'], summary: 'Two-factor methods offered to a user', description: 'Query userName.' },
   'POST /api/account/configure-2fa': {
     tags: ['Two-factor'],
     summary: 'Set up two-factor authentication',
-    description: 'Body {method, userName, token?}. Without token: starts (authenticator: key and QR code; email: a code is sent). With token: confirms and switches it on. Administrators switch it on for others directly.',
+    description:
+      'Body {method, userName, token?}. Without token: starts (authenticator: key and QR code; email: a code is sent). With token: confirms and switches it on. Administrators switch it on for others directly.',
   },
-  'POST /api/account/disable-2fa': { tags: ['Two-factor'], summary: 'Switch two-factor off', description: 'Body {userName}: oneself, or anyone for administrators.' },
+  'POST /api/account/disable-2fa': {
+    tags: ['Two-factor'],
+    summary: 'Switch two-factor off',
+    description: 'Body {userName}: oneself, or anyone for administrators.',
+  },
   'GET /api/account/has-keys': { tags: ['API tokens'], summary: "The organisation's API tokens (id, name, createdAt)" },
-  'POST /api/account/generate-key': { tags: ['API tokens'], summary: 'Create an API token; the key is returned this once only', description: 'Body {name?}.' },
+  'POST /api/account/generate-key': {
+    tags: ['API tokens'],
+    summary: 'Create an API token; the key is returned this once only',
+    description: 'Body {name?}.',
+  },
   'POST /api/account/revoke-key': { tags: ['API tokens'], summary: 'Revoke an API token for good', description: 'Body {id}.' },
-  'POST /api/account/users': { tags: ['Users'], summary: 'Users with their sign-in state (administrators)', description: 'Body {PaginationOptions {PageNo, PageSize}, SearchConditions [{path, comparison, value}], SortConditions [{path, descending}]}; answers {users, countUsers}.' },
+  'POST /api/account/users': {
+    tags: ['Users'],
+    summary: 'Users with their sign-in state (administrators)',
+    description:
+      'Body {PaginationOptions {PageNo, PageSize}, SearchConditions [{path, comparison, value}], SortConditions [{path, descending}]}; answers {users, countUsers}.',
+  },
   'POST /api/account/activate': { tags: ['Users'], summary: 'Activate a user (administrators)', description: 'Body {Username}.' },
-  'POST /api/account/deactivate': { tags: ['Users'], summary: 'Deactivate a user and end their sessions (administrators)', description: 'Body {Username}.' },
-  'POST /api/account/send-submission-notification-email': { tags: ['Account'], summary: 'Email a colleague about a form submission', description: 'Body {userName, submissionId}.' },
+  'POST /api/account/deactivate': {
+    tags: ['Users'],
+    summary: 'Deactivate a user and end their sessions (administrators)',
+    description: 'Body {Username}.',
+  },
+  'POST /api/account/send-submission-notification-email': {
+    tags: ['Account'],
+    summary: 'Email a colleague about a form submission',
+    description: 'Body {userName, submissionId}.',
+  },
   'GET /api/register': { tags: ['Registration'], summary: 'The user types one may register as' },
-  'POST /api/register/:entity': { tags: ['Registration'], summary: 'Register (kebab-case entity name, e.g. mehub-account-entity)', description: 'Body {email, password, confirmPassword, firstname?, surname?, mobileNumber?}. A confirmation link is emailed.' },
+  'POST /api/register/:entity': {
+    tags: ['Registration'],
+    summary: 'Register (kebab-case entity name, e.g. mehub-account-entity)',
+    description: 'Body {email, password, confirmPassword, firstname?, surname?, mobileNumber?}. A confirmation link is emailed.',
+  },
   'POST /api/register/confirm-email': { tags: ['Registration'], summary: 'Confirm an email address', description: 'Body {token, email}.' },
-  'GET /api/mail/outbox': { tags: ['System'], summary: 'Newest mail written by the hub (administrators)', description: 'Query to? filters by recipient.' },
-  'GET /api/version': { tags: ['System'], summary: "The server's version and address (signed-in users)", description: 'Answers {version, ip}: ip is the first non-internal IPv4 address, else 127.0.0.1.' },
-  'GET /api/jobs': { tags: ['System'], summary: 'Scheduled background jobs (administrators)', description: 'Answers {scheduled: [{name, schedule, description}]}; the server schedules none yet.' },
-  'POST /api/graphql': { tags: ['GraphQL'], summary: 'The generic entity API (JSON or GraphQL multipart request)', description: 'See docs/api.md for the conventions.' },
-  'GET /api/entity/:entity/export': { tags: ['Entities'], summary: 'CSV of the records the caller may read', description: 'Query stringConditions: a JSON list of condition groups.' },
+  'GET /api/mail/outbox': {
+    tags: ['System'],
+    summary: 'Newest mail written by the hub (administrators)',
+    description: 'Query to? filters by recipient.',
+  },
+  'GET /api/version': {
+    tags: ['System'],
+    summary: "The server's version and address (signed-in users)",
+    description: 'Answers {version, ip}: ip is the first non-internal IPv4 address, else 127.0.0.1.',
+  },
+  'GET /api/jobs': {
+    tags: ['System'],
+    summary: 'Scheduled background jobs (administrators)',
+    description: 'Answers {scheduled: [{name, schedule, description}]}; the server schedules none yet.',
+  },
+  'POST /api/graphql': {
+    tags: ['GraphQL'],
+    summary: 'The generic entity API (JSON or GraphQL multipart request)',
+    description: 'See docs/api.md for the conventions.',
+  },
+  'GET /api/entity/:entity/export': {
+    tags: ['Entities'],
+    summary: 'CSV of the records the caller may read',
+    description: 'Query stringConditions: a JSON list of condition groups.',
+  },
   'GET /api/files/:id': { tags: ['Files'], summary: 'A stored file (download=true to download)' },
   'GET /api/files/metadata/:id': { tags: ['Files'], summary: "A stored file's name, type and size" },
-  'GET /api/entity/FormSubmissionsEntity/hasDraft/:formId': { tags: ['Forms'], summary: 'Whether the signed-in user has a draft of the form (true or false)' },
+  'GET /api/entity/FormSubmissionsEntity/hasDraft/:formId': {
+    tags: ['Forms'],
+    summary: 'Whether the signed-in user has a draft of the form (true or false)',
+  },
   'GET /api/entity/FormSubmissionsEntity/fetchDraft/:formId': {
     tags: ['Forms'],
     summary: "The signed-in user's draft of the form, or null",
-    description: 'Answers {id, created, modified, submissionData (JSON text), formVersionId, formVersion {id, version, formId, formData}} or null.',
+    description:
+      'Answers {id, created, modified, submissionData (JSON text), formVersionId, formVersion {id, version, formId, formData}} or null.',
   },
-  'DELETE /api/entity/FormSubmissionsEntity/deleteDraft/:formId': { tags: ['Forms'], summary: "Discard the signed-in user's draft of the form", description: 'Answers {message, deleted}.' },
+  'DELETE /api/entity/FormSubmissionsEntity/deleteDraft/:formId': {
+    tags: ['Forms'],
+    summary: "Discard the signed-in user's draft of the form",
+    description: 'Answers {message, deleted}.',
+  },
   'GET /api/entity/FormsEntity/form_type/:formType': {
     tags: ['Forms'],
     summary: 'Active, published forms of a type the caller may fill in, by name',
@@ -59,12 +129,14 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
   'POST /api/entity/FormSubmissionsEntity/pdf': {
     tags: ['Forms'],
     summary: 'A submission as PDF (Form Submission.pdf)',
-    description: 'Body {SubmissionId, TimeZoneId (IANA, default UTC)}. Same access as reading the submission: 404 otherwise; an unknown time zone is a 400.',
+    description:
+      'Body {SubmissionId, TimeZoneId (IANA, default UTC)}. Same access as reading the submission: 404 otherwise; an unknown time zone is a 400.',
   },
   'POST /api/entity/FormSubmissionsEntity/pdf-zip': {
     tags: ['Forms'],
     summary: 'Completed submissions as PDFs in one zip (at most 500)',
-    description: 'Body {ids?, conditions? (the export route\'s condition groups, as JSON text or a list), excludedIds?, TimeZoneId}. One PDF per readable completed submission, named "{form name} {DD-MM-YYYY} {short id}.pdf".',
+    description:
+      'Body {ids?, conditions? (the export route\'s condition groups, as JSON text or a list), excludedIds?, TimeZoneId}. One PDF per readable completed submission, named "{form name} {DD-MM-YYYY} {short id}.pdf".',
   },
 };
 
@@ -72,8 +144,14 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
 export async function openApi(app: FastifyInstance): Promise<void> {
   await app.register(swagger, {
     openapi: {
-      info: { title: 'Safety Hub API', version: '1', description: 'REST calls of the safety hub. Send the XSRF-TOKEN cookie back in X-XSRF-TOKEN on every POST, PUT and DELETE.' },
-      components: { securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hub_session' }, token: { type: 'http', scheme: 'bearer' } } },
+      info: {
+        title: 'Safety Hub API',
+        version: '1',
+        description: 'REST calls of the safety hub. Send the XSRF-TOKEN cookie back in X-XSRF-TOKEN on every POST, PUT and DELETE.',
+      },
+      components: {
+        securitySchemes: { session: { type: 'apiKey', in: 'cookie', name: 'hub_session' }, token: { type: 'http', scheme: 'bearer' } },
+      },
     },
   });
   app.addHook('onRoute', (route) => {

@@ -6,7 +6,9 @@ import type { Db } from '../db/client';
 export function outboxRoutes(app: FastifyInstance, db: Db): void {
   app.get<{ Querystring: { to?: string } }>('/api/mail/outbox', async (req, reply) => {
     if (!isAdministrator(req.caller))
-      return reply.status(req.caller ? 403 : 401).send({ errors: [{ message: req.caller ? 'Only administrators can read the outbox' : 'You are not signed in' }] });
+      return reply
+        .status(req.caller ? 403 : 401)
+        .send({ errors: [{ message: req.caller ? 'Only administrators can read the outbox' : 'You are not signed in' }] });
     const { rows } = await db.query(
       `SELECT id, to_char(created, 'YYYY-MM-DD HH24:MI:SS') AS created, "to", subject, text,
               to_char(sent_at, 'YYYY-MM-DD HH24:MI:SS') AS "sentAt", error

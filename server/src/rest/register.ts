@@ -13,7 +13,15 @@ import { checkNewPassword, link } from './account';
 
 /** The user types people may register as, by the kebab-case path of the spec. */
 export const REGISTERABLE: Record<string, string> = { 'mehub-account-entity': 'MehubAccountEntity' };
-const REGISTRAR: Caller = { userId: '00000000-0000-4000-8000-000000000001', kind: 'admin', groups: ['Super Administrators'], role: null, roleId: null, organisationId: null, email: 'registration' };
+const REGISTRAR: Caller = {
+  userId: '00000000-0000-4000-8000-000000000001',
+  kind: 'admin',
+  groups: ['Super Administrators'],
+  role: null,
+  roleId: null,
+  organisationId: null,
+  email: 'registration',
+};
 
 export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: FileStorage): void {
   const { db } = env;

@@ -126,7 +126,12 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
     if (!rows.length) return refuse(reply, 401, 'Single sign-on failed: this assertion was already used');
     const email = String(profile.email ?? profile.mail ?? profile['urn:oid:0.9.2342.19200300.100.1.3'] ?? profile.nameID ?? '');
     const user = email ? await findUserByEmail(env.db, email) : null;
-    if (!user || !user.active) return refuse(reply, 403, 'Single sign-on worked, but there is no active hub account for this user. Please contact your administrator.');
+    if (!user || !user.active)
+      return refuse(
+        reply,
+        403,
+        'Single sign-on worked, but there is no active hub account for this user. Please contact your administrator.',
+      );
     await startSession(env.db, env.config, req, reply, user, false);
     await env.db.query('UPDATE session SET saml_name_id = $2, saml_session_index = $3 WHERE id = $1', [
       hashToken(req.newSessionToken!),
@@ -136,30 +141,38 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
     return reply.redirect(safePath(body.RelayState));
   });
 
-  app.get<{ Querystring: { returnurl?: string } }>('/Saml/InitiateSingleLogout', async (req: FastifyRequest<{ Querystring: { returnurl?: string } }>, reply) => {
-    const back = safePath(req.query.returnurl);
-    const token = req.cookies[SESSION_COOKIE];
-    let nameId: string | null = null;
-    let sessionIndex: string | null = null;
-    if (token) {
-      const { rows } = await env.db.query<{ saml_name_id: string | null; saml_session_index: string | null }>(
-        'SELECT saml_name_id, saml_session_index FROM session WHERE id = $1',
-        [hashToken(token)],
+  app.get<{ Querystring: { returnurl?: string } }>(
+    '/Saml/InitiateSingleLogout',
+    async (req: FastifyRequest<{ Querystring: { returnurl?: string } }>, reply) => {
+      const back = safePath(req.query.returnurl);
+      const token = req.cookies[SESSION_COOKIE];
+      let nameId: string | null = null;
+      let sessionIndex: string | null = null;
+      if (token) {
+        const { rows } = await env.db.query<{ saml_name_id: string | null; saml_session_index: string | null }>(
+          'SELECT saml_name_id, saml_session_index FROM session WHERE id = $1',
+          [hashToken(token)],
+        );
+        nameId = rows[0]?.saml_name_id ?? null;
+        sessionIndex = rows[0]?.saml_session_index ?? null;
+        await endSession(env.db, token);
+      }
+      clearSessionCookies(req, reply);
+      if (!saml || !cfg?.logoutUrl || !nameId) return reply.redirect(back);
+      // The return path travels as RelayState and comes back with the identity provider's LogoutResponse.
+      const url = await saml.getLogoutUrlAsync(
+        {
+          issuer: cfg.issuer,
+          nameID: nameId,
+          nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
+          sessionIndex: sessionIndex ?? undefined,
+        },
+        back,
+        {},
       );
-      nameId = rows[0]?.saml_name_id ?? null;
-      sessionIndex = rows[0]?.saml_session_index ?? null;
-      await endSession(env.db, token);
-    }
-    clearSessionCookies(req, reply);
-    if (!saml || !cfg?.logoutUrl || !nameId) return reply.redirect(back);
-    // The return path travels as RelayState and comes back with the identity provider's LogoutResponse.
-    const url = await saml.getLogoutUrlAsync(
-      { issuer: cfg.issuer, nameID: nameId, nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress', sessionIndex: sessionIndex ?? undefined },
-      back,
-      {},
-    );
-    return reply.redirect(url);
-  });
+      return reply.redirect(url);
+    },
+  );
 
   /**
    * The single logout endpoint, on the redirect (GET) and POST bindings. It takes either
@@ -184,7 +197,9 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         kind = container.SAMLRequest ? 'request' : 'response';
         relayState = container.RelayState;
         try {
-          xml = inflateRawSync(Buffer.from((container.SAMLRequest ?? container.SAMLResponse)!, 'base64'), { maxOutputLength: MAX_INFLATED }).toString('utf8');
+          xml = inflateRawSync(Buffer.from((container.SAMLRequest ?? container.SAMLResponse)!, 'base64'), {
+            maxOutputLength: MAX_INFLATED,
+          }).toString('utf8');
         } catch {
           throw new LogoutRefused('the message is not a deflated SAML message');
         }
@@ -199,13 +214,18 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         relayState = body.RelayState as string | undefined;
         xml = Buffer.from(message, 'base64').toString('utf8');
         // Both check the XML signature of the whole message against the IdP certificate.
-        result = kind === 'request' ? await saml.validatePostRequestAsync({ SAMLRequest: message }) : await saml.validatePostResponseAsync({ SAMLResponse: message });
+        result =
+          kind === 'request'
+            ? await saml.validatePostRequestAsync({ SAMLRequest: message })
+            : await saml.validatePostResponseAsync({ SAMLResponse: message });
       }
       validated = true;
       if (kind === 'response') {
-        if (result.profile || !result.loggedOut || !/<(?:[\w.-]+:)?LogoutResponse\b/.test(xml)) throw new LogoutRefused('this is not a LogoutResponse');
+        if (result.profile || !result.loggedOut || !/<(?:[\w.-]+:)?LogoutResponse\b/.test(xml))
+          throw new LogoutRefused('this is not a LogoutResponse');
         const status = /<(?:[\w.-]+:)?StatusCode\b[^>]*?\sValue\s*=\s*"([^"]*)"/.exec(xml)?.[1];
-        if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success') throw new LogoutRefused(`the identity provider answered ${status ?? 'without a status'}`);
+        if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success')
+          throw new LogoutRefused(`the identity provider answered ${status ?? 'without a status'}`);
         return reply.redirect(safePath(relayState));
       }
       const profile = result.profile;
@@ -213,7 +233,11 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
       const destination = rootAttribute(xml, 'LogoutRequest', 'Destination');
       if (destination !== null && destination !== sloUrl) throw new LogoutRefused(`the LogoutRequest is addressed to ${destination}`);
       const issued = Date.parse(rootAttribute(xml, 'LogoutRequest', 'IssueInstant') ?? '');
-      if (!Number.isFinite(issued) || issued > Date.now() + CLOCK_SKEW_MS || issued < Date.now() - LOGOUT_REQUEST_MAX_AGE_MS - CLOCK_SKEW_MS)
+      if (
+        !Number.isFinite(issued) ||
+        issued > Date.now() + CLOCK_SKEW_MS ||
+        issued < Date.now() - LOGOUT_REQUEST_MAX_AGE_MS - CLOCK_SKEW_MS
+      )
         throw new LogoutRefused('the LogoutRequest has expired');
       const { rows } = await env.db.query(
         `INSERT INTO saml_assertion (id, expires) VALUES ($1, now() + interval '1 day') ON CONFLICT (id) DO NOTHING RETURNING id`,

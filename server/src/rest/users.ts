@@ -9,17 +9,23 @@ import { parseBody } from './body';
 
 const usersBody = z.object({
   PaginationOptions: z.object({ PageNo: z.number().int().min(1), PageSize: z.number().int().min(1).max(100) }).optional(),
-  SearchConditions: z
-    .array(z.object({ path: z.string(), comparison: z.string(), value: z.array(z.string()).or(z.string()) }))
-    .optional(),
+  SearchConditions: z.array(z.object({ path: z.string(), comparison: z.string(), value: z.array(z.string()).or(z.string()) })).optional(),
   SortConditions: z.array(z.object({ path: z.string(), descending: z.boolean().optional() })).optional(),
 });
 
-const SORTABLE: Record<string, string> = { id: 'id', email: 'email', userName: 'user_name', discriminator: 'discriminator', created: 'created' };
+const SORTABLE: Record<string, string> = {
+  id: 'id',
+  email: 'email',
+  userName: 'user_name',
+  discriminator: 'discriminator',
+  created: 'created',
+};
 
 function requireAdmin(req: FastifyRequest, reply: FastifyReply): boolean {
   if (isAdministrator(req.caller)) return true;
-  void reply.status(req.caller ? 403 : 401).send({ errors: [{ message: req.caller ? 'Only administrators can manage users' : 'You are not signed in' }] });
+  void reply
+    .status(req.caller ? 403 : 401)
+    .send({ errors: [{ message: req.caller ? 'Only administrators can manage users' : 'You are not signed in' }] });
   return false;
 }
 

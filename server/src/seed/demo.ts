@@ -27,7 +27,15 @@ export function demoSignIns(): string[] {
   ];
 }
 
-const SYSTEM: Caller = { userId: '00000000-0000-4000-8000-000000000000', kind: 'admin', groups: ['Super Administrators'], role: null, roleId: null, organisationId: null, email: 'system' };
+const SYSTEM: Caller = {
+  userId: '00000000-0000-4000-8000-000000000000',
+  kind: 'admin',
+  groups: ['Super Administrators'],
+  role: null,
+  roleId: null,
+  organisationId: null,
+  email: 'system',
+};
 const noStorage: FileStorage = {
   put: () => Promise.reject(new Error('The demo seed stores no files')),
   open: () => {
@@ -45,13 +53,17 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   if (Number(rows[0].n) > 0) return 'existing';
   if (!force) return 'none';
   const env = { db, storage: noStorage };
-  const save = async (entity: string, inputs: Record<string, unknown>[]) => saveRecords(env, SYSTEM, getEntity(entity), inputs, 'create', null);
+  const save = async (entity: string, inputs: Record<string, unknown>[]) =>
+    saveRecords(env, SYSTEM, getEntity(entity), inputs, 'create', null);
   const ref = (ids: string[]) => ids.map((id) => ({ id }));
 
   await db.query(
     `INSERT INTO user_group_def (name, has_backend_access) VALUES ('Super Administrators', true), ('MehubAdmin', true), ('MehubAccount', true), ('Visitors', false) ON CONFLICT DO NOTHING`,
   );
-  const roleIds = await save('RoleEntity', ROLES.map((name) => ({ name })));
+  const roleIds = await save(
+    'RoleEntity',
+    ROLES.map((name) => ({ name })),
+  );
   const role = (name: string) => roleIds[ROLES.indexOf(name)];
   const [spark, volt] = await save('MemberOrganisationEntity', [
     { name: 'Sparkright Electrical', memberCode: 'DEMO1', isActive: true },
@@ -79,11 +91,11 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     { email: 'admin@hub.example', userName: 'admin@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
     { email: 'super@hub.example', userName: 'super@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
   ]);
-  await db.query(
-    `INSERT INTO user_group (user_id, group_name) SELECT unnest($1::uuid[]), 'MehubAccount'`,
-    [accountIds],
-  );
-  await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAdmin'), ($2, 'Super Administrators')`, [adminId, superId]);
+  await db.query(`INSERT INTO user_group (user_id, group_name) SELECT unnest($1::uuid[]), 'MehubAccount'`, [accountIds]);
+  await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAdmin'), ($2, 'Super Administrators')`, [
+    adminId,
+    superId,
+  ]);
   await db.query(`UPDATE member_organisation SET primary_contact_id = $1 WHERE id = $2`, [accountIds[0], spark]);
   await db.query(`UPDATE member_organisation SET primary_contact_id = $1 WHERE id = $2`, [accountIds[6], volt]);
   await db.query(`UPDATE mehub_account SET lastsyncdate = now()`);
@@ -93,25 +105,48 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
      UNION ALL SELECT id, 'admin', true FROM mehub_admin ON CONFLICT (user_id) DO NOTHING`,
   );
 
-  await save('HomePageLinkEntity', [
-    ['Safety', 'Forms, registers and safety resources for your workplace.'],
-    ['Standards', 'Australian Standards and guidance notes for electrical work.'],
-    ['Employment-HR', 'Awards, contracts and people management.'],
-    ['Member Benefits', 'Discounts and services for members.'],
-    ['Technical', 'Technical advice from the association.'],
-    ['Legal', 'Legal help and contract templates.'],
-    ['Industry Updates', 'News that affects electrical contractors.'],
-    ['Business Growth', 'Tools to grow your business.'],
-  ].map(([name, summary]) => ({ name, summary, tooltip: summary })));
-  await save('NewsEntity', [{ notice: 'New AS/NZS 3000 amendment guidance is now in Standards. Toolbox meeting forms have a new attendance statement.', showtime: true }]);
+  await save(
+    'HomePageLinkEntity',
+    [
+      ['Safety', 'Forms, registers and safety resources for your workplace.'],
+      ['Standards', 'Australian Standards and guidance notes for electrical work.'],
+      ['Employment-HR', 'Awards, contracts and people management.'],
+      ['Member Benefits', 'Discounts and services for members.'],
+      ['Technical', 'Technical advice from the association.'],
+      ['Legal', 'Legal help and contract templates.'],
+      ['Industry Updates', 'News that affects electrical contractors.'],
+      ['Business Growth', 'Tools to grow your business.'],
+    ].map(([name, summary]) => ({ name, summary, tooltip: summary })),
+  );
+  await save('NewsEntity', [
+    {
+      notice: 'New AS/NZS 3000 amendment guidance is now in Standards. Toolbox meeting forms have a new attendance statement.',
+      showtime: true,
+    },
+  ]);
 
   const [wiring, testing] = await save('StandardEntity', [
     { name: 'AS/NZS 3000', header: 'Wiring Rules', description: 'Electrical installations.', link: 'https://www.standards.org.au/' },
-    { name: 'AS/NZS 3760', header: 'In-service safety inspection and testing', description: 'Test and tag of electrical equipment.', link: 'https://www.standards.org.au/' },
+    {
+      name: 'AS/NZS 3760',
+      header: 'In-service safety inspection and testing',
+      description: 'Test and tag of electrical equipment.',
+      link: 'https://www.standards.org.au/',
+    },
   ]);
   await save('GuidanceEntity', [
-    { name: 'RCD protection', header: 'When RCDs are required', description: 'Final subcircuits that need RCD protection.', standardId: wiring },
-    { name: 'Switchboards', header: 'Switchboard location and access', description: 'Clearances and access requirements.', standardId: wiring },
+    {
+      name: 'RCD protection',
+      header: 'When RCDs are required',
+      description: 'Final subcircuits that need RCD protection.',
+      standardId: wiring,
+    },
+    {
+      name: 'Switchboards',
+      header: 'Switchboard location and access',
+      description: 'Clearances and access requirements.',
+      standardId: wiring,
+    },
     { name: 'Test intervals', header: 'How often to test', description: 'Test intervals by environment.', standardId: testing },
   ]);
   const [procedures, registers] = await save('SafetyLinkSectionEntity', [
@@ -125,7 +160,10 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   ]);
 
   const typeNames = ['SWMS', 'SDS', 'Business', 'Field', 'Office', 'Workshop / Warehouse', 'Workplace Relations'];
-  const typeIds = await save('DocumentTypesEntity', typeNames.map((name, i) => ({ name, order: i + 1, meaDocument: false })));
+  const typeIds = await save(
+    'DocumentTypesEntity',
+    typeNames.map((name, i) => ({ name, order: i + 1, meaDocument: false })),
+  );
   const type = (name: string) => typeIds[typeNames.indexOf(name)];
   const [meaPolicies, meaGuides] = await save('DocumentTypesEntity', [
     { name: 'MEA Policies', order: 20, meaDocument: true, roless: ref(roleIds) },
@@ -146,31 +184,94 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     [volt, 'VL', accountIds[6]],
   ] as const) {
     const assets = await save('AssetEntity', [
-      { assetType: 'INSTRUMENT', assetID: `${prefix}-001`, brand: 'Fluke', assetModel: '1664 FC', serialNumber: `${prefix}1664`, description: 'Multifunction installation tester', memberOrganisationId: org, nextInspection: '2027-01-15 00:00:00', lastInspection: '2026-10-15 00:00:00' },
-      { assetType: 'LADDER', assetID: `${prefix}-002`, brand: 'Bailey', description: 'Fibreglass step ladder 1.8 m', memberOrganisationId: org, inspectionFrequency: 'SIX_MONTHS' },
-      { assetType: 'HARNESS', assetID: `${prefix}-003`, brand: '3M', description: 'Full body harness', memberOrganisationId: org, inspectionFrequency: 'ONE_MONTH' },
-      { assetType: 'PLANT', assetID: `${prefix}-004`, description: 'Service van', registration: `${prefix}123`, registrationRenewalDate: '2027-03-01 00:00:00', memberOrganisationId: org },
+      {
+        assetType: 'INSTRUMENT',
+        assetID: `${prefix}-001`,
+        brand: 'Fluke',
+        assetModel: '1664 FC',
+        serialNumber: `${prefix}1664`,
+        description: 'Multifunction installation tester',
+        memberOrganisationId: org,
+        nextInspection: '2027-01-15 00:00:00',
+        lastInspection: '2026-10-15 00:00:00',
+      },
+      {
+        assetType: 'LADDER',
+        assetID: `${prefix}-002`,
+        brand: 'Bailey',
+        description: 'Fibreglass step ladder 1.8 m',
+        memberOrganisationId: org,
+        inspectionFrequency: 'SIX_MONTHS',
+      },
+      {
+        assetType: 'HARNESS',
+        assetID: `${prefix}-003`,
+        brand: '3M',
+        description: 'Full body harness',
+        memberOrganisationId: org,
+        inspectionFrequency: 'ONE_MONTH',
+      },
+      {
+        assetType: 'PLANT',
+        assetID: `${prefix}-004`,
+        description: 'Service van',
+        registration: `${prefix}123`,
+        registrationRenewalDate: '2027-03-01 00:00:00',
+        memberOrganisationId: org,
+      },
     ]);
     await save('DocumentEntity', [
-      { documentName: `${prefix} SWMS - switchboard upgrade`, documentLink: 'https://example.org/swms', memberOrganisationId: org, documentTypess: ref([type('SWMS')]), mehubAccountss: ref([owner]) },
-      { documentName: `${prefix} Workshop procedures`, documentLink: 'https://example.org/workshop', memberOrganisationId: org, documentTypess: ref([type('Workshop / Warehouse')]) },
+      {
+        documentName: `${prefix} SWMS - switchboard upgrade`,
+        documentLink: 'https://example.org/swms',
+        memberOrganisationId: org,
+        documentTypess: ref([type('SWMS')]),
+        mehubAccountss: ref([owner]),
+      },
+      {
+        documentName: `${prefix} Workshop procedures`,
+        documentLink: 'https://example.org/workshop',
+        memberOrganisationId: org,
+        documentTypess: ref([type('Workshop / Warehouse')]),
+      },
     ]);
     await save('LicenceEntity', [
-      { licenceName: 'Electrical licence', licenceIssuer: 'Energy Safe Victoria', licenceType: 'ELECTRICAL', licenceNumber: `${prefix}-A12345`, renewalDate: '2027-06-30 00:00:00', status: 'ACTIVE', mehubAccountId: owner },
-      { licenceName: 'Driver licence', licenceIssuer: 'VicRoads', licenceType: 'DRIVER', renewalDate: '2028-02-01 00:00:00', status: 'ACTIVE', mehubAccountId: owner },
+      {
+        licenceName: 'Electrical licence',
+        licenceIssuer: 'Energy Safe Victoria',
+        licenceType: 'ELECTRICAL',
+        licenceNumber: `${prefix}-A12345`,
+        renewalDate: '2027-06-30 00:00:00',
+        status: 'ACTIVE',
+        mehubAccountId: owner,
+      },
+      {
+        licenceName: 'Driver licence',
+        licenceIssuer: 'VicRoads',
+        licenceType: 'DRIVER',
+        renewalDate: '2028-02-01 00:00:00',
+        status: 'ACTIVE',
+        mehubAccountId: owner,
+      },
     ]);
     await db.query('UPDATE asset SET parent_asset_id = NULL WHERE id = ANY($1::uuid[])', [assets]);
   }
 
   const formTypes = Object.keys(FormType.values) as (keyof typeof FormType.values)[];
-  const formIds = await save('FormsEntity', formTypes.map((formType) => ({
-    name: demoFormNames[formType],
-    formType,
-    isActive: true,
-    isDefault: false,
-    memberOrganisationss: ref([spark, volt]),
-  })));
-  const versionIds = await save('FormsEntityFormVersion', formTypes.map((formType, i) => ({ version: 1, formId: formIds[i], active: true, formData: demoFormData(formType) })));
+  const formIds = await save(
+    'FormsEntity',
+    formTypes.map((formType) => ({
+      name: demoFormNames[formType],
+      formType,
+      isActive: true,
+      isDefault: false,
+      memberOrganisationss: ref([spark, volt]),
+    })),
+  );
+  const versionIds = await save(
+    'FormsEntityFormVersion',
+    formTypes.map((formType, i) => ({ version: 1, formId: formIds[i], active: true, formData: demoFormData(formType) })),
+  );
   for (const [i, formId] of formIds.entries())
     await db.query('UPDATE forms SET published_version_id = $1 WHERE id = $2', [versionIds[i], formId]);
   return 'seeded';

@@ -21,7 +21,9 @@ const specific: Record<keyof typeof FormType.values, { name: string; contents: Q
     name: 'Hazards and controls',
     contents: [
       q('task', 'Task or activity', 'textArea', { validators: required }),
-      q('hazards', 'Hazards identified', 'multicombobox', { options: opts('Live conductors', 'Working at heights', 'Confined space', 'Manual handling', 'Asbestos') }),
+      q('hazards', 'Hazards identified', 'multicombobox', {
+        options: opts('Live conductors', 'Working at heights', 'Confined space', 'Manual handling', 'Asbestos'),
+      }),
       q('heights', 'The work is done at heights', 'checkbox'),
       // Shown only when the box above is ticked (a show condition).
       q('fallProtection', 'Fall protection used', 'textArea', {
@@ -74,7 +76,10 @@ const specific: Record<keyof typeof FormType.values, { name: string; contents: Q
   },
   QUALITY: {
     name: 'Quality check',
-    contents: [q('item', 'Item checked', 'text', { validators: required }), q('result', 'Result', 'radiobutton', { options: opts('Pass', 'Fail') })],
+    contents: [
+      q('item', 'Item checked', 'text', { validators: required }),
+      q('result', 'Result', 'radiobutton', { options: opts('Pass', 'Fail') }),
+    ],
   },
   WORKPLACE_RELATIONS: {
     name: 'Workplace relations',

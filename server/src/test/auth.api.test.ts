@@ -30,7 +30,8 @@ function browser(ip = '10.0.0.1') {
   return {
     jar,
     get: async (url: string) => keep(await h.app.inject({ method: 'GET', url, headers: headers(), remoteAddress: ip })),
-    post: async (url: string, body: unknown) => keep(await h.app.inject({ method: 'POST', url, payload: body as object, headers: headers(), remoteAddress: ip })),
+    post: async (url: string, body: unknown) =>
+      keep(await h.app.inject({ method: 'POST', url, payload: body as object, headers: headers(), remoteAddress: ip })),
     async open() {
       await this.get('/api/health');
       return this;
@@ -50,7 +51,14 @@ describe('sign-in', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       type: 'signed-in',
-      user: { email: SPARK_MANAGER, givenName: 'Sam', surname: 'Safety', roleName: 'SafetyManager', isDuplicate: false, groups: [{ name: 'MehubAccount', hasBackendAccess: true }] },
+      user: {
+        email: SPARK_MANAGER,
+        givenName: 'Sam',
+        surname: 'Safety',
+        roleName: 'SafetyManager',
+        isDuplicate: false,
+        groups: [{ name: 'MehubAccount', hasBackendAccess: true }],
+      },
     });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;
     expect(cookie.httpOnly).toBe(true);
@@ -78,7 +86,12 @@ describe('sign-in', () => {
     expect(locked.json().errors[0].message).toBe('This account is locked after too many failed sign-ins. Please try again in 15 minutes.');
     for (let i = 0; i < 5; i++) await login(b, 'ghost@nowhere.example', 'wrong-password-123');
     expect((await login(b, 'ghost@nowhere.example')).json()).toEqual(locked.json());
-    const users = await h.app.inject({ method: 'POST', url: '/api/account/users', headers: h.headers(SUPER), payload: { SearchConditions: [{ path: 'email', comparison: 'like', value: [SPARK_WORKER] }] } });
+    const users = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/users',
+      headers: h.headers(SUPER),
+      payload: { SearchConditions: [{ path: 'email', comparison: 'like', value: [SPARK_WORKER] }] },
+    });
     const row = users.json().users.find((u: { email: string }) => u.email === SPARK_WORKER);
     expect(row).toMatchObject({ email: SPARK_WORKER, lockedOut: true, discriminator: 'MehubAccountEntity' });
   });
@@ -119,7 +132,9 @@ describe('anti-forgery', () => {
       method: 'POST',
       url: '/api/graphql',
       headers: { cookie: `${SESSION_COOKIE}=${b.jar.get(SESSION_COOKIE)}`, 'content-type': 'application/json' },
-      payload: { query: 'mutation { deleteAssetEntitysConditional(conditions: [[{path: "assetType", comparison: equal, value: ["TOOL"]}]]) }' },
+      payload: {
+        query: 'mutation { deleteAssetEntitysConditional(conditions: [[{path: "assetType", comparison: equal, value: ["TOOL"]}]]) }',
+      },
     });
     expect(forged.statusCode).toBe(403);
     expect(forged.json().errors[0].message).toBe('The anti-forgery token is missing or out of date. Reload the page and try again.');
@@ -176,12 +191,17 @@ describe('two-factor', () => {
     await login(b, SPARK_MANAGER);
     await b.post('/api/account/configure-2fa', { method: 'email', userName: SPARK_MANAGER });
     const enableCode = h.mail.at(-1)!.text.match(/code is (\d{6})/)![1];
-    expect((await b.post('/api/account/configure-2fa', { method: 'email', userName: SPARK_MANAGER, token: enableCode })).json().enabled).toBe(true);
+    expect(
+      (await b.post('/api/account/configure-2fa', { method: 'email', userName: SPARK_MANAGER, token: enableCode })).json().enabled,
+    ).toBe(true);
     await b.get('/api/authorization/logout');
 
     expect((await login(b, SPARK_MANAGER)).json()).toEqual({ type: 'two-factor-required', method: 'email' });
     const code = h.mail.at(-1)!.text.match(/code is (\d{6})/)![1];
-    expect((await b.post('/api/authorization/validate-2fa', { token: '999999' === code ? '000000' : '999999', method: 'email' })).json().errors[0].message).toBe('Invalid two factor code');
+    expect(
+      (await b.post('/api/authorization/validate-2fa', { token: '999999' === code ? '000000' : '999999', method: 'email' })).json()
+        .errors[0].message,
+    ).toBe('Invalid two factor code');
     const ok = await b.post('/api/authorization/validate-2fa', { token: code, method: 'email', rememberTwoFactor: true });
     expect(ok.json().type).toBe('signed-in');
     expect(ok.cookies.find((c) => c.name === 'hub_2fa_remember')!.maxAge).toBe(14 * 86400);
@@ -237,12 +257,18 @@ describe('password reset and registration', () => {
       firstname: 'Nia',
     });
     expect(reg.statusCode).toBe(200);
-    expect((await login(b, 'new.sparky@example.org', 'registration-pass-1')).json().errors[0].message).toBe('Please confirm your email address before signing in.');
+    expect((await login(b, 'new.sparky@example.org', 'registration-pass-1')).json().errors[0].message).toBe(
+      'Please confirm your email address before signing in.',
+    );
     const url = new URL(h.mail.at(-1)!.text.match(/https?:\/\/\S+/)![0]);
     const confirm = await b.post('/api/register/confirm-email', { token: url.searchParams.get('token'), email: 'new.sparky@example.org' });
     expect(confirm.statusCode).toBe(200);
     expect((await login(b, 'new.sparky@example.org', 'registration-pass-1')).json().type).toBe('signed-in');
-    const mismatch = await b.post('/api/register/mehub-account-entity', { email: 'x@example.org', password: 'registration-pass-1', confirmPassword: 'registration-pass-2' });
+    const mismatch = await b.post('/api/register/mehub-account-entity', {
+      email: 'x@example.org',
+      password: 'registration-pass-1',
+      confirmPassword: 'registration-pass-2',
+    });
     expect(mismatch.json().errors[0].message).toBe('Password and confirm password does not match');
   });
 });
@@ -254,12 +280,25 @@ describe('users administration', () => {
     const page = await b.post('/api/account/users', { PaginationOptions: { PageNo: 1, PageSize: 10 } });
     expect(page.json().countUsers).toBe(10);
     expect(page.json().users).toHaveLength(10);
-    const found = await b.post('/api/account/users', { SearchConditions: [{ path: 'discriminator', comparison: 'like', value: ['Admin'] }] });
-    expect(found.json().users.map((u: { email: string }) => u.email).sort()).toEqual(['admin@hub.example', 'super@hub.example']);
-    expect((await b.post('/api/account/deactivate', { Username: SPARK_WORKER })).json().message).toBe(`Successfully deactivated ${SPARK_WORKER}`);
+    const found = await b.post('/api/account/users', {
+      SearchConditions: [{ path: 'discriminator', comparison: 'like', value: ['Admin'] }],
+    });
+    expect(
+      found
+        .json()
+        .users.map((u: { email: string }) => u.email)
+        .sort(),
+    ).toEqual(['admin@hub.example', 'super@hub.example']);
+    expect((await b.post('/api/account/deactivate', { Username: SPARK_WORKER })).json().message).toBe(
+      `Successfully deactivated ${SPARK_WORKER}`,
+    );
     const w = await browser('10.0.0.7').open();
-    expect((await login(w, SPARK_WORKER)).json().errors[0].message).toBe('This account has been deactivated. Please contact your administrator.');
-    expect((await b.post('/api/account/activate', { Username: SPARK_WORKER })).json().message).toBe(`Successfully activated ${SPARK_WORKER}`);
+    expect((await login(w, SPARK_WORKER)).json().errors[0].message).toBe(
+      'This account has been deactivated. Please contact your administrator.',
+    );
+    expect((await b.post('/api/account/activate', { Username: SPARK_WORKER })).json().message).toBe(
+      `Successfully activated ${SPARK_WORKER}`,
+    );
     expect((await b.post('/api/account/activate', { Username: SPARK_WORKER })).json().errors[0].message).toBe('Account already activated');
     const member = await browser('10.0.0.8').open();
     await login(member, SPARK_MANAGER);
@@ -280,7 +319,12 @@ describe('API tokens', () => {
     const { rows } = await h.db.query<{ private_key: string }>('SELECT private_key FROM apikey WHERE id = $1', [id]);
     expect(rows[0].private_key).not.toContain(key);
     const asToken = (query: string) =>
-      h.app.inject({ method: 'POST', url: '/api/graphql', headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' }, payload: { query } });
+      h.app.inject({
+        method: 'POST',
+        url: '/api/graphql',
+        headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+        payload: { query },
+      });
     const assets = await asToken('{ assetEntitys { memberOrganisationId } }');
     const orgs = new Set(assets.json().data.assetEntitys.map((a: { memberOrganisationId: string }) => a.memberOrganisationId));
     expect([...orgs]).toEqual([h.org.spark]);
@@ -301,14 +345,26 @@ describe('submission notification email', () => {
     );
     const b = await browser().open();
     await login(b, SPARK_MANAGER);
-    const sent = await b.post('/api/account/send-submission-notification-email', { userName: 'manager@sparkright.example', submissionId: rows[0].id });
+    const sent = await b.post('/api/account/send-submission-notification-email', {
+      userName: 'manager@sparkright.example',
+      submissionId: rows[0].id,
+    });
     expect(sent.json().message).toBe('Notification sent to manager@sparkright.example');
-    expect(h.mail.at(-1)).toMatchObject({ to: 'manager@sparkright.example', subject: 'Job Safety Risk Assessment submitted by Will Woods' });
-    const outside = await b.post('/api/account/send-submission-notification-email', { userName: 'safetymanager@voltline.example', submissionId: rows[0].id });
+    expect(h.mail.at(-1)).toMatchObject({
+      to: 'manager@sparkright.example',
+      subject: 'Job Safety Risk Assessment submitted by Will Woods',
+    });
+    const outside = await b.post('/api/account/send-submission-notification-email', {
+      userName: 'safetymanager@voltline.example',
+      submissionId: rows[0].id,
+    });
     expect(outside.statusCode).toBe(404);
     const volt = await browser('10.0.0.11').open();
     await login(volt, 'safetymanager@voltline.example');
-    const foreign = await volt.post('/api/account/send-submission-notification-email', { userName: 'worker@voltline.example', submissionId: rows[0].id });
+    const foreign = await volt.post('/api/account/send-submission-notification-email', {
+      userName: 'worker@voltline.example',
+      submissionId: rows[0].id,
+    });
     expect(foreign.json().errors[0].message).toBe('The submission does not exist or you are not allowed to see it');
   });
 });
@@ -317,6 +373,8 @@ describe('single sign-on when not configured', () => {
   it('answers with a clear message and leaves email sign-in to work', async () => {
     const res = await h.app.inject({ url: '/Saml/InitiateSingleSignOn?returnurl=/home' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().errors[0].message).toBe('Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.');
+    expect(res.json().errors[0].message).toBe(
+      'Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.',
+    );
   });
 });

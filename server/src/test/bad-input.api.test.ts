@@ -31,7 +31,8 @@ const asset = { assetType: 'TOOL', description: 'Drill' };
 describe('bad input on the GraphQL API', () => {
   it('unknown fields', () => expectRefused(createAsset, { m: [{ ...asset, colour: 'red' }] }, /Field "colour" is not defined/));
   it('wrong types', () => expectRefused(createAsset, { m: [{ ...asset, description: 42 }] }, /String cannot represent a non string value/));
-  it('unknown enum values', () => expectRefused(createAsset, { m: [{ ...asset, assetType: 'SPACESHIP' }] }, /Value "SPACESHIP" does not exist in "AssetType"/));
+  it('unknown enum values', () =>
+    expectRefused(createAsset, { m: [{ ...asset, assetType: 'SPACESHIP' }] }, /Value "SPACESHIP" does not exist in "AssetType"/));
   it('integers outside 32 bits', () =>
     expectRefused(
       'mutation($m: [SafetyLinkSectionEntityInput!]!) { createSafetyLinkSectionEntity(safetyLinkSectionEntityModels: $m) { id } }',
@@ -39,15 +40,40 @@ describe('bad input on the GraphQL API', () => {
       /Int cannot represent non 32-bit signed integer value/,
     ));
   it('malformed ids', () => expectRefused(createAsset, { m: [{ ...asset, parentAssetId: 'not-an-id' }] }, /The value is not a valid id/));
-  it('malformed dates', () => expectRefused(createAsset, { m: [{ ...asset, nextInspection: '2026-02-30 10:00:00' }] }, /The value is not a valid date/));
+  it('malformed dates', () =>
+    expectRefused(createAsset, { m: [{ ...asset, nextInspection: '2026-02-30 10:00:00' }] }, /The value is not a valid date/));
   it('malformed search conditions', async () => {
-    await expectRefused('{ assetEntitys(where: [{path: "nextInspection", comparison: equal, value: ["yesterday"]}]) { id } }', {}, /Invalid search term for nextInspection: 'yesterday' is not a valid date/);
-    await expectRefused('{ assetEntitys(where: [{path: "colour", comparison: equal, value: ["red"]}]) { id } }', {}, /Unknown search path 'colour'/);
-    await expectRefused('{ safetyLinkSectionEntitys(where: [{path: "order", comparison: equal, value: ["99999999999"]}]) { id } }', {}, /not a whole number between -2147483648 and 2147483647/);
-    await expectRefused('{ newsEntitys(where: [{path: "showtime", comparison: equal, value: ["yes"]}]) { id } }', {}, /'yes' is not a boolean/);
+    await expectRefused(
+      '{ assetEntitys(where: [{path: "nextInspection", comparison: equal, value: ["yesterday"]}]) { id } }',
+      {},
+      /Invalid search term for nextInspection: 'yesterday' is not a valid date/,
+    );
+    await expectRefused(
+      '{ assetEntitys(where: [{path: "colour", comparison: equal, value: ["red"]}]) { id } }',
+      {},
+      /Unknown search path 'colour'/,
+    );
+    await expectRefused(
+      '{ safetyLinkSectionEntitys(where: [{path: "order", comparison: equal, value: ["99999999999"]}]) { id } }',
+      {},
+      /not a whole number between -2147483648 and 2147483647/,
+    );
+    await expectRefused(
+      '{ newsEntitys(where: [{path: "showtime", comparison: equal, value: ["yes"]}]) { id } }',
+      {},
+      /'yes' is not a boolean/,
+    );
     await expectRefused('{ assetEntitys(where: [{path: "id", comparison: equal, value: ["123"]}]) { id } }', {}, /'123' is not a valid id/);
-    await expectRefused('{ newsEntitys(where: [{path: "showtime", comparison: contains, value: ["true"]}]) { id } }', {}, /cannot be used on showtime/);
-    await expectRefused('mutation { deleteAssetEntitysConditional(conditions: [[{path: "id", comparison: in, value: ["x"]}]]) }', {}, /'x' is not a valid id/);
+    await expectRefused(
+      '{ newsEntitys(where: [{path: "showtime", comparison: contains, value: ["true"]}]) { id } }',
+      {},
+      /cannot be used on showtime/,
+    );
+    await expectRefused(
+      'mutation { deleteAssetEntitysConditional(conditions: [[{path: "id", comparison: in, value: ["x"]}]]) }',
+      {},
+      /'x' is not a valid id/,
+    );
   });
   it('paging outside its bounds', async () => {
     await expectRefused('{ assetEntitys(take: 100000) { id } }', {}, /take must be a whole number from 0 to 1000/);
@@ -62,7 +88,8 @@ describe('abusive queries are rejected before any database work', () => {
     return { res, statements: h.db.stats.statements - before };
   };
   it('too deep', async () => {
-    const deep = '{ assetEntitys { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { id } } } } } } } } } }';
+    const deep =
+      '{ assetEntitys { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { parentAsset { id } } } } } } } } } }';
     const { res, statements } = await statementsFor(deep);
     expect(res.errors?.[0]?.message).toMatch(/depth/i);
     expect(statements).toBe(1); // the session lookup only
@@ -74,7 +101,8 @@ describe('abusive queries are rejected before any database work', () => {
     expect(statements).toBe(1);
   });
   it('too costly', async () => {
-    const fields = 'id created modified description comments brand assetID assetModel serialNumber registration status assetType memberOrganisationId parentAssetId';
+    const fields =
+      'id created modified description comments brand assetID assetModel serialNumber registration status assetType memberOrganisationId parentAssetId';
     const wide = `{ ${Array.from({ length: 14 }, (_, i) => `l${i}: assetEntitys { assetss { assetss { assetss { assetss { assetss { ${fields} } } } } } }`).join(' ')} }`;
     const { res, statements } = await statementsFor(wide);
     expect(res.errors?.[0]?.message).toMatch(/cost|aliases/i);
@@ -96,7 +124,12 @@ describe('bad input on HTTP', () => {
     expect(await fingerprint()).toBe(before);
   });
   it('malformed JSON gets 400', async () => {
-    const res = await h.app.inject({ method: 'POST', url: '/api/graphql', headers: { 'content-type': 'application/json', ...h.headers(null) }, payload: '{"query": ' });
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { 'content-type': 'application/json', ...h.headers(null) },
+      payload: '{"query": ',
+    });
     expect(res.statusCode).toBe(400);
   });
   it('malformed export conditions get 400 with a message', async () => {

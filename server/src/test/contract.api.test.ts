@@ -9,7 +9,14 @@ import { changeFor, createSample, sampleInput } from './samples';
  * Generated from the model: for every entity, group (and the member roles the matrix
  * names) and operation, the API allows exactly what data-layer.md section 6 allows.
  */
-const CALLERS = [SUPER, ADMIN, 'safetymanager@sparkright.example', 'manager@sparkright.example', 'worker@sparkright.example', null] as const;
+const CALLERS = [
+  SUPER,
+  ADMIN,
+  'safetymanager@sparkright.example',
+  'manager@sparkright.example',
+  'worker@sparkright.example',
+  null,
+] as const;
 
 let h: Harness;
 beforeAll(async () => {
@@ -21,10 +28,23 @@ function callerOf(email: string | null): Caller | null {
   if (!email) return null;
   const u = h.users[email];
   const groups = email === SUPER ? ['Super Administrators'] : email === ADMIN ? ['MehubAdmin'] : ['MehubAccount'];
-  return { userId: u.id, kind: u.organisationId ? 'account' : 'admin', groups, role: u.role, roleId: null, organisationId: u.organisationId, email };
+  return {
+    userId: u.id,
+    kind: u.organisationId ? 'account' : 'admin',
+    groups,
+    role: u.role,
+    roleId: null,
+    organisationId: u.organisationId,
+    email,
+  };
 }
 
-function expectOutcome(entity: EntityDef, who: string | null, op: Operation, res: { errors?: { message: string; extensions?: Record<string, unknown> }[] }) {
+function expectOutcome(
+  entity: EntityDef,
+  who: string | null,
+  op: Operation,
+  res: { errors?: { message: string; extensions?: Record<string, unknown> }[] },
+) {
   const expected = allowed(callerOf(who), entity, op);
   const label = `${who ?? 'visitor'} ${op} ${entity.name}`;
   if (expected) expect(res.errors, label).toBeUndefined();

@@ -10,7 +10,11 @@ beforeEach(() => h.reset());
 afterAll(() => h.close());
 
 const createAsset = async (who: string, input: Record<string, unknown>) =>
-  h.gql<{ createAssetEntity: { id: string }[] }>(who, `mutation($m: [AssetEntityInput!]!) { createAssetEntity(assetEntityModels: $m) { id } }`, { m: [input] });
+  h.gql<{ createAssetEntity: { id: string }[] }>(
+    who,
+    `mutation($m: [AssetEntityInput!]!) { createAssetEntity(assetEntityModels: $m) { id } }`,
+    { m: [input] },
+  );
 
 describe('create and update', () => {
   it('applies defaults, the caller organisation and the wire date format', async () => {
@@ -21,24 +25,40 @@ describe('create and update', () => {
     );
     expect(res.errors).toBeUndefined();
     const asset = res.data!.createAssetEntity[0];
-    expect(asset).toMatchObject({ status: 'IN_SERVICE', inspectionFrequency: 'THREE_MONTHS', memberOrganisationId: h.org.spark, nextInspection: '2026-12-01 09:30:00' });
+    expect(asset).toMatchObject({
+      status: 'IN_SERVICE',
+      inspectionFrequency: 'THREE_MONTHS',
+      memberOrganisationId: h.org.spark,
+      nextInspection: '2026-12-01 09:30:00',
+    });
     expect(asset.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
 
   it('reports validation messages with their path and saves nothing', async () => {
     const res = await createAsset(SPARK_MANAGER, { assetType: 'TOOL', description: '   ' });
-    expect(res.errors![0]).toMatchObject({ message: 'This field is required', extensions: { code: 'VALIDATION', path: 'description', validation: 'required' } });
-    const doc = await h.gql(SPARK_MANAGER, `mutation($m: [DocumentEntityInput!]!) { createDocumentEntity(documentEntityModels: $m) { id } }`, {
-      m: [{ documentName: 'No file', documentTypess: [] }],
+    expect(res.errors![0]).toMatchObject({
+      message: 'This field is required',
+      extensions: { code: 'VALIDATION', path: 'description', validation: 'required' },
     });
+    const doc = await h.gql(
+      SPARK_MANAGER,
+      `mutation($m: [DocumentEntityInput!]!) { createDocumentEntity(documentEntityModels: $m) { id } }`,
+      {
+        m: [{ documentName: 'No file', documentTypess: [] }],
+      },
+    );
     const messages = (doc.errors![0].extensions!.issues as { message: string }[]).map((i) => i.message);
     expect(messages).toEqual(['At least one item must be selected', 'No document or link was provided']);
   });
 
   it("answers 'Could not save entity' with the unique-value message", async () => {
-    const res = await h.gql(SUPER, `mutation($m: [MemberOrganisationEntityInput!]!) { createMemberOrganisationEntity(memberOrganisationEntityModels: $m) { id } }`, {
-      m: [{ name: 'Copy', memberCode: 'demo1', isActive: true }],
-    });
+    const res = await h.gql(
+      SUPER,
+      `mutation($m: [MemberOrganisationEntityInput!]!) { createMemberOrganisationEntity(memberOrganisationEntityModels: $m) { id } }`,
+      {
+        m: [{ name: 'Copy', memberCode: 'demo1', isActive: true }],
+      },
+    );
     expect(res.errors![0].message).toBe('Could not save entity: This value entered has already been used');
   });
 
@@ -52,12 +72,17 @@ describe('create and update', () => {
     expect(res.data!.updateMehubAccountEntity[0].email).toBe(SPARK_MANAGER);
     const schema = await h.gql(SUPER, `{ mehubAccountEntitys { password } }`);
     expect(schema.errors![0].message).toContain('Cannot query field "password"');
-    const { rows } = await h.db.query<{ password: string }>('SELECT password FROM mehub_account WHERE id = $1', [h.users[SPARK_MANAGER].id]);
+    const { rows } = await h.db.query<{ password: string }>('SELECT password FROM mehub_account WHERE id = $1', [
+      h.users[SPARK_MANAGER].id,
+    ]);
     expect(rows[0].password).toMatch(/^\$argon2id\$/);
   });
 
   it('replaces reference lists unless mergeReferences names them', async () => {
-    const types = await h.gql<{ documentTypesEntitys: { id: string; name: string }[] }>(SUPER, `{ documentTypesEntitys(orderBy: [{path: "order"}]) { id name } }`);
+    const types = await h.gql<{ documentTypesEntitys: { id: string; name: string }[] }>(
+      SUPER,
+      `{ documentTypesEntitys(orderBy: [{path: "order"}]) { id name } }`,
+    );
     const [swms, sds, business] = types.data!.documentTypesEntitys;
     const created = await h.gql<{ createDocumentEntity: { id: string }[] }>(
       SPARK_MANAGER,
@@ -141,7 +166,10 @@ describe('bulk update', () => {
       { c: [[{ path: 'assetType', comparison: 'in', value: ['LADDER', 'HARNESS'] }]], v: { comments: 'Checked', description: 'ignored' } },
     );
     expect(res.data!.updateAssetEntitysConditional).toHaveLength(2);
-    const { rows } = await h.db.query<{ comments: string | null; description: string }>(`SELECT comments, description FROM asset WHERE asset_type IN ('LADDER', 'HARNESS') ORDER BY member_organisation_id = $1 DESC`, [h.org.spark]);
+    const { rows } = await h.db.query<{ comments: string | null; description: string }>(
+      `SELECT comments, description FROM asset WHERE asset_type IN ('LADDER', 'HARNESS') ORDER BY member_organisation_id = $1 DESC`,
+      [h.org.spark],
+    );
     expect(rows.map((r) => r.comments)).toEqual(['Checked', 'Checked', null, null]);
     expect(rows.some((r) => r.description === 'ignored')).toBe(false);
   });
@@ -150,10 +178,14 @@ describe('bulk update', () => {
 describe('files', () => {
   const upload = async (who: string, name: string, content: Buffer, type: string) => {
     const form = new FormData();
-    form.append('operations', JSON.stringify({
-      query: 'mutation($m: [AssetAttachmentsEntityInput!]!) { createAssetAttachmentsEntity(assetAttachmentsEntityModels: $m) { id attachmentsId attachments { fileName size contentType } } }',
-      variables: { m: [{ assetId: null, attachments: null }] },
-    }));
+    form.append(
+      'operations',
+      JSON.stringify({
+        query:
+          'mutation($m: [AssetAttachmentsEntityInput!]!) { createAssetAttachmentsEntity(assetAttachmentsEntityModels: $m) { id attachmentsId attachments { fileName size contentType } } }',
+        variables: { m: [{ assetId: null, attachments: null }] },
+      }),
+    );
     form.append('map', JSON.stringify({ 0: ['variables.m.0.attachments'] }));
     form.append('0', new Blob([new Uint8Array(content)], { type }), name);
     const assets = await h.gql<{ assetEntitys: { id: string }[] }>(who, `{ assetEntitys(take: 1) { id } }`);
@@ -167,7 +199,10 @@ describe('files', () => {
       headers: { 'content-type': req.headers.get('content-type')!, ...h.headers(who) },
       payload: Buffer.from(await req.arrayBuffer()),
     });
-    return res.json() as { data?: { createAssetAttachmentsEntity: { id: string; attachmentsId: string; attachments: { fileName: string; size: number } }[] }; errors?: { message: string }[] };
+    return res.json() as {
+      data?: { createAssetAttachmentsEntity: { id: string; attachmentsId: string; attachments: { fileName: string; size: number } }[] };
+      errors?: { message: string }[];
+    };
   };
 
   it('saves a file from a multipart request and serves it to its organisation only', async () => {
@@ -175,8 +210,7 @@ describe('files', () => {
     expect(res.errors).toBeUndefined();
     const saved = res.data!.createAssetAttachmentsEntity[0];
     expect(saved.attachments).toMatchObject({ fileName: 'test-tag.pdf', size: 29 });
-    const get = (who: string, path: string) =>
-      h.app.inject({ url: path, headers: { cookie: `${SESSION_COOKIE}=${h.users[who].cookie}` } });
+    const get = (who: string, path: string) => h.app.inject({ url: path, headers: { cookie: `${SESSION_COOKIE}=${h.users[who].cookie}` } });
     const own = await get(SPARK_MANAGER, `/api/files/${saved.attachmentsId}?download=true`);
     expect(own.statusCode).toBe(200);
     expect(own.body).toBe('%PDF-1.4 test tag certificate');

@@ -4,7 +4,9 @@ import { openTestDb } from './harness';
 it('migrations create the groups and their back-end access flag, demo or not', async () => {
   const db = await openTestDb();
   // A PostgreSQL test database may already hold seeded rows; the migration's own rows are these.
-  const { rows } = await db.query<{ name: string; has_backend_access: boolean }>('SELECT name, has_backend_access FROM user_group_def ORDER BY name');
+  const { rows } = await db.query<{ name: string; has_backend_access: boolean }>(
+    'SELECT name, has_backend_access FROM user_group_def ORDER BY name',
+  );
   expect(rows).toEqual([
     { name: 'MehubAccount', has_backend_access: true },
     { name: 'MehubAdmin', has_backend_access: true },

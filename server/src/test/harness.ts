@@ -68,7 +68,13 @@ export async function startHarness(options: { config?: Partial<import('../config
   const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'hub-files-')) }), webDist: '/nonexistent', ...options.config };
   const mail: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
-  const app = await buildApp({ config, db, storage: diskStorage(join(config.dataDir, 'files')), logger: process.env.HUB_TEST_LOG === '1', mailer });
+  const app = await buildApp({
+    config,
+    db,
+    storage: diskStorage(join(config.dataDir, 'files')),
+    logger: process.env.HUB_TEST_LOG === '1',
+    mailer,
+  });
   const signer = makeSigner(await loadSecret(db, undefined));
   const h: Harness = {
     app,

@@ -31,7 +31,11 @@ function assertionXml(o: { id: string; email: string; audience?: string; notOnOr
   );
 }
 
-function sign(xml: string, element: 'Assertion' | 'Response' | 'LogoutRequest' | 'LogoutResponse', privateKey: string = idp.private): string {
+function sign(
+  xml: string,
+  element: 'Assertion' | 'Response' | 'LogoutRequest' | 'LogoutResponse',
+  privateKey: string = idp.private,
+): string {
   const sig = new SignedXml({
     privateKey,
     canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
@@ -48,7 +52,9 @@ function sign(xml: string, element: 'Assertion' | 'Response' | 'LogoutRequest' |
 
 function response(o: { email?: string; audience?: string; notOnOrAfter?: string; signed?: boolean; assertion?: string } = {}) {
   const signed = o.signed ?? true;
-  let assertion = o.assertion ?? assertionXml({ id: `_a${randomUUID()}`, email: o.email ?? SPARK_MANAGER, audience: o.audience, notOnOrAfter: o.notOnOrAfter });
+  let assertion =
+    o.assertion ??
+    assertionXml({ id: `_a${randomUUID()}`, email: o.email ?? SPARK_MANAGER, audience: o.audience, notOnOrAfter: o.notOnOrAfter });
   if (signed && !o.assertion) assertion = sign(assertion, 'Assertion');
   const xml =
     `<samlp:Response xmlns:samlp="urn:oasis:names:tc:SAML:2.0:protocol" xmlns:saml="urn:oasis:names:tc:SAML:2.0:assertion" ID="_r${randomUUID()}" Version="2.0" IssueInstant="${iso(0)}" Destination="${ACS}">` +
@@ -59,7 +65,9 @@ function response(o: { email?: string; audience?: string; notOnOrAfter?: string;
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({
-    config: { saml: { entryPoint: 'https://idp.test/sso', logoutUrl: 'https://idp.test/slo', idpCert: idp.cert, issuer: SP, callbackUrl: ACS } },
+    config: {
+      saml: { entryPoint: 'https://idp.test/sso', logoutUrl: 'https://idp.test/slo', idpCert: idp.cert, issuer: SP, callbackUrl: ACS },
+    },
   });
 });
 afterAll(() => h.close());
@@ -140,7 +148,10 @@ describe('single sign-on', () => {
   it('single logout ends the session here and at the identity provider', async () => {
     const signIn = await post(response());
     const session = signIn.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
-    const out = await h.app.inject({ url: '/Saml/InitiateSingleLogout?returnurl=/admin_login', headers: { cookie: `${SESSION_COOKIE}=${session}` } });
+    const out = await h.app.inject({
+      url: '/Saml/InitiateSingleLogout?returnurl=/admin_login',
+      headers: { cookie: `${SESSION_COOKIE}=${session}` },
+    });
     expect(out.statusCode).toBe(302);
     const to = new URL(out.headers.location as string);
     expect(to.origin + to.pathname).toBe('https://idp.test/slo');
@@ -175,7 +186,9 @@ function redirectQuery(param: 'SAMLRequest' | 'SAMLResponse', xml: string, o: { 
   if (o.relay) parts.push(`RelayState=${encodeURIComponent(o.relay)}`);
   if (o.signed === false) return parts.join('&');
   parts.push(`SigAlg=${encodeURIComponent(RSA_SHA256)}`);
-  const signature = createSign('RSA-SHA256').update(parts.join('&')).sign(o.key ?? idp.private, 'base64');
+  const signature = createSign('RSA-SHA256')
+    .update(parts.join('&'))
+    .sign(o.key ?? idp.private, 'base64');
   return `${parts.join('&')}&Signature=${encodeURIComponent(signature)}`;
 }
 
@@ -203,7 +216,8 @@ async function ssoSession(email = SPARK_MANAGER): Promise<string> {
   expect(res.statusCode).toBe(302);
   return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
 }
-const signedIn = async (cookie: string) => (await h.app.inject({ url: '/api/account/me', headers: { cookie: `${SESSION_COOKIE}=${cookie}` } })).statusCode === 200;
+const signedIn = async (cookie: string) =>
+  (await h.app.inject({ url: '/api/account/me', headers: { cookie: `${SESSION_COOKIE}=${cookie}` } })).statusCode === 200;
 
 /** The refusal every broken logout message gets: a 400 with the reason, and no session ended. */
 async function expectLogoutRefused(send: () => Promise<{ statusCode: number; json(): unknown }>, reason: RegExp) {
@@ -233,7 +247,10 @@ describe('service provider metadata', () => {
 
 describe('redirects to the identity provider ignore the Host header', () => {
   it('builds the sign-in request from PUBLIC_URL', async () => {
-    const res = await h.app.inject({ url: '/Saml/InitiateSingleSignOn?returnurl=/assets', headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' } });
+    const res = await h.app.inject({
+      url: '/Saml/InitiateSingleSignOn?returnurl=/assets',
+      headers: { host: 'evil.example', 'x-forwarded-host': 'evil.example' },
+    });
     expect(res.statusCode).toBe(302);
     const location = res.headers.location as string;
     expect(location).not.toContain('evil.example');
@@ -244,11 +261,16 @@ describe('redirects to the identity provider ignore the Host header', () => {
 
   it('builds the logout request without it either', async () => {
     const cookie = await ssoSession();
-    const res = await h.app.inject({ url: '/Saml/InitiateSingleLogout?returnurl=/home', headers: { host: 'evil.example', cookie: `${SESSION_COOKIE}=${cookie}` } });
+    const res = await h.app.inject({
+      url: '/Saml/InitiateSingleLogout?returnurl=/home',
+      headers: { host: 'evil.example', cookie: `${SESSION_COOKIE}=${cookie}` },
+    });
     expect(res.statusCode).toBe(302);
     const location = res.headers.location as string;
     expect(new URL(location).origin).toBe('https://idp.test');
-    expect(inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64')).toString()).not.toContain('evil.example');
+    expect(inflateRawSync(Buffer.from(new URL(location).searchParams.get('SAMLRequest')!, 'base64')).toString()).not.toContain(
+      'evil.example',
+    );
   });
 });
 
@@ -283,7 +305,10 @@ describe('single logout started by the identity provider', () => {
   });
 
   it('refuses an unsigned LogoutRequest', async () => {
-    await expectLogoutRefused(() => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER }), { signed: false })), /not signed/);
+    await expectLogoutRefused(
+      () => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER }), { signed: false })),
+      /not signed/,
+    );
     await expectLogoutRefused(() => sloPost({ SAMLRequest: b64(logoutRequestXml({ email: SPARK_MANAGER })) }), /signature/i);
   });
 
@@ -294,20 +319,32 @@ describe('single logout started by the identity provider', () => {
     const signature = signed.slice(signed.indexOf('&SigAlg='));
     await expectLogoutRefused(() => sloGet(swapped + signature), /signature/i);
     // POST binding: the name changed after signing.
-    const post = sign(logoutRequestXml({ email: 'worker@sparkright.example' }), 'LogoutRequest').replace('worker@sparkright.example', SPARK_MANAGER);
+    const post = sign(logoutRequestXml({ email: 'worker@sparkright.example' }), 'LogoutRequest').replace(
+      'worker@sparkright.example',
+      SPARK_MANAGER,
+    );
     await expectLogoutRefused(() => sloPost({ SAMLRequest: b64(post) }), /signature/i);
   });
 
   it('refuses a LogoutRequest signed by another key', async () => {
-    await expectLogoutRefused(() => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER }), { key: forger.private })), /signature/i);
-    await expectLogoutRefused(() => sloPost({ SAMLRequest: b64(sign(logoutRequestXml({ email: SPARK_MANAGER }), 'LogoutRequest', forger.private)) }), /signature/i);
+    await expectLogoutRefused(
+      () => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER }), { key: forger.private })),
+      /signature/i,
+    );
+    await expectLogoutRefused(
+      () => sloPost({ SAMLRequest: b64(sign(logoutRequestXml({ email: SPARK_MANAGER }), 'LogoutRequest', forger.private)) }),
+      /signature/i,
+    );
   });
 
   it('refuses a replayed, stale or misaddressed LogoutRequest', async () => {
     const query = redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER }));
     expect((await sloGet(query)).statusCode).toBe(302);
     await expectLogoutRefused(() => sloGet(query), /already used/);
-    await expectLogoutRefused(() => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER, issueInstant: iso(-60 * 60_000) }))), /expired/);
+    await expectLogoutRefused(
+      () => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER, issueInstant: iso(-60 * 60_000) }))),
+      /expired/,
+    );
     await expectLogoutRefused(
       () => sloGet(redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER, destination: 'https://another-sp.example/slo' }))),
       /addressed to/,
@@ -326,7 +363,9 @@ describe("the identity provider's answer to our own single logout", () => {
   });
 
   it('never redirects off the site, and goes home without a return path', async () => {
-    expect((await sloGet(redirectQuery('SAMLResponse', logoutResponseXml(), { relay: 'https://evil.example/' }))).headers.location).toBe('/');
+    expect((await sloGet(redirectQuery('SAMLResponse', logoutResponseXml(), { relay: 'https://evil.example/' }))).headers.location).toBe(
+      '/',
+    );
     expect((await sloGet(redirectQuery('SAMLResponse', logoutResponseXml()))).headers.location).toBe('/');
   });
 
@@ -361,7 +400,12 @@ describe('single sign-on routes when not configured', () => {
       { url: '/Saml/metadata' },
       { url: '/Saml/InitiateSingleSignOn' },
       { url: `/Saml/SingleLogoutService?${redirectQuery('SAMLRequest', logoutRequestXml({ email: SPARK_MANAGER }))}` },
-      { method: 'POST' as const, url: '/Saml/SingleLogoutService', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: `SAMLRequest=${encodeURIComponent(b64(logoutRequestXml({ email: SPARK_MANAGER })))}` },
+      {
+        method: 'POST' as const,
+        url: '/Saml/SingleLogoutService',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: `SAMLRequest=${encodeURIComponent(b64(logoutRequestXml({ email: SPARK_MANAGER })))}`,
+      },
     ]) {
       const res = await plain.app.inject(req);
       expect(res.statusCode, req.url).toBe(503);

@@ -11,7 +11,15 @@ export interface SampleContext {
   account: string;
 }
 
-const SYSTEM: Caller = { userId: randomUUID(), kind: 'admin', groups: ['Super Administrators'], role: null, roleId: null, organisationId: null, email: 'system' };
+const SYSTEM: Caller = {
+  userId: randomUUID(),
+  kind: 'admin',
+  groups: ['Super Administrators'],
+  role: null,
+  roleId: null,
+  organisationId: null,
+  email: 'system',
+};
 const storage = diskStorage('/tmp/hub-test-samples');
 
 /** Where a valid record needs more than required fields to be visible to its organisation's members. */

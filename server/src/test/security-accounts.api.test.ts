@@ -26,10 +26,13 @@ const code = (res: { errors?: { extensions?: Record<string, unknown> }[] }) => r
 const message = (res: { errors?: { message: string }[] }) => res.errors?.[0]?.message;
 
 async function row(email: string) {
-  const { rows } = await h.db.query<{ firstname: string | null; password: string | null; role_id: string | null; email: string; memnet_id: string | null }>(
-    'SELECT firstname, password, role_id, email, memnet_id FROM mehub_account WHERE id = $1',
-    [h.users[email].id],
-  );
+  const { rows } = await h.db.query<{
+    firstname: string | null;
+    password: string | null;
+    role_id: string | null;
+    email: string;
+    memnet_id: string | null;
+  }>('SELECT firstname, password, role_id, email, memnet_id FROM mehub_account WHERE id = $1', [h.users[email].id]);
   return rows[0];
 }
 
@@ -39,11 +42,22 @@ async function roleId(name: string): Promise<string> {
 }
 
 async function signIn(email: string, password = PASSWORD) {
-  return h.app.inject({ method: 'POST', url: '/api/authorization/login', headers: h.headers(null), payload: { username: email, password }, remoteAddress: '10.9.9.9' });
+  return h.app.inject({
+    method: 'POST',
+    url: '/api/authorization/login',
+    headers: h.headers(null),
+    payload: { username: email, password },
+    remoteAddress: '10.9.9.9',
+  });
 }
 
 async function apiToken(): Promise<string> {
-  const res = await h.app.inject({ method: 'POST', url: '/api/account/generate-key', headers: h.headers(SPARK_MANAGER), payload: { name: 'Field app' } });
+  const res = await h.app.inject({
+    method: 'POST',
+    url: '/api/account/generate-key',
+    headers: h.headers(SPARK_MANAGER),
+    payload: { name: 'Field app' },
+  });
   return res.json().key as string;
 }
 
@@ -60,10 +74,14 @@ async function asToken(key: string, query: string, variables: Record<string, unk
 describe('passwords', () => {
   it('are never written through GraphQL by members, not even their own', async () => {
     const before = await row(SPARK_WORKER);
-    const own = await h.gql(SPARK_WORKER, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' }] });
+    const own = await h.gql(SPARK_WORKER, UPDATE, {
+      m: [{ id: h.users[SPARK_WORKER].id, password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' }],
+    });
     expect(code(own)).toBe('FORBIDDEN');
     expect(message(own)).toBe('Passwords are changed only through the password reset and account pages');
-    const colleague = await h.gql(SPARK_MANAGER, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' }] });
+    const colleague = await h.gql(SPARK_MANAGER, UPDATE, {
+      m: [{ id: h.users[SPARK_WORKER].id, password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' }],
+    });
     expect(code(colleague)).toBe('FORBIDDEN');
     const cleared = await h.gql(SPARK_MANAGER, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, password: null }] });
     expect(code(cleared)).toBe('FORBIDDEN');
@@ -74,13 +92,19 @@ describe('passwords', () => {
   it('are not written in bulk by members', async () => {
     const before = await row(SPARK_WORKER);
     // Refused (the confirmation rule already stops it before the access rule is reached).
-    const res = await h.gql(SPARK_MANAGER, BULK, { ids: [h.users[SPARK_WORKER].id], f: ['password'], v: { password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' } });
+    const res = await h.gql(SPARK_MANAGER, BULK, {
+      ids: [h.users[SPARK_WORKER].id],
+      f: ['password'],
+      v: { password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' },
+    });
     expect(res.errors).toBeDefined();
     expect((await row(SPARK_WORKER)).password).toBe(before.password);
   });
 
   it('are still set by administrators', async () => {
-    const res = await h.gql(SUPER, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, password: 'admin-chosen-pass-1', confirmPassword: 'admin-chosen-pass-1' }] });
+    const res = await h.gql(SUPER, UPDATE, {
+      m: [{ id: h.users[SPARK_WORKER].id, password: 'admin-chosen-pass-1', confirmPassword: 'admin-chosen-pass-1' }],
+    });
     expect(res.errors).toBeUndefined();
     expect((await signIn(SPARK_WORKER, 'admin-chosen-pass-1')).statusCode).toBe(200);
   });
@@ -99,13 +123,19 @@ describe('worker roles', () => {
     expect(code(other)).toBe('FORBIDDEN');
     expect(message(other)).toBe('You can only edit your own user record');
     expect((await row(MANAGER)).firstname).toBe('Mia');
-    const own = await h.gql<{ updateMehubAccountEntity: { firstname: string }[] }>(worker, UPDATE, { m: [{ id: h.users[worker].id, firstname: 'Renamed' }] });
+    const own = await h.gql<{ updateMehubAccountEntity: { firstname: string }[] }>(worker, UPDATE, {
+      m: [{ id: h.users[worker].id, firstname: 'Renamed' }],
+    });
     expect(own.errors).toBeUndefined();
     expect(own.data!.updateMehubAccountEntity[0].firstname).toBe('Renamed');
   });
 
   it('cannot update colleagues in bulk, and nothing changes', async () => {
-    const res = await h.gql(SPARK_WORKER, BULK, { c: [[{ path: 'firstname', comparison: 'like', value: ['%'] }]], f: ['memnetID'], v: { memnetID: 'X' } });
+    const res = await h.gql(SPARK_WORKER, BULK, {
+      c: [[{ path: 'firstname', comparison: 'like', value: ['%'] }]],
+      f: ['memnetID'],
+      v: { memnetID: 'X' },
+    });
     expect(code(res)).toBe('FORBIDDEN');
     const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mehub_account WHERE memnet_id = 'X'`);
     expect(rows[0].n).toBe(0);
@@ -139,7 +169,11 @@ describe('roles', () => {
     const self = await h.gql(MANAGER, UPDATE, { m: [{ id: h.users[MANAGER].id, roleId: manager }] });
     expect(code(self)).toBe('FORBIDDEN');
     // Hiding oneself in a bulk update with colleagues does not help.
-    const bulk = await h.gql(PRO_MANAGER, BULK, { ids: [h.users[PRO_MANAGER].id, h.users[SPARK_WORKER].id], f: ['roleId'], v: { roleId: manager } });
+    const bulk = await h.gql(PRO_MANAGER, BULK, {
+      ids: [h.users[PRO_MANAGER].id, h.users[SPARK_WORKER].id],
+      f: ['roleId'],
+      v: { roleId: manager },
+    });
     expect(code(bulk)).toBe('FORBIDDEN');
     expect((await row(PRO_MANAGER)).role_id).toBe(await roleId('Pro-Manager'));
     expect((await row(SPARK_WORKER)).role_id).toBe(worker);
@@ -164,7 +198,9 @@ describe('email', () => {
       expect((await row(target)).email).toBe(target);
     }
     // A manager's whole-record save that repeats the stored address is fine.
-    const same = await h.gql(SPARK_MANAGER, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, email: SPARK_WORKER.toUpperCase(), firstname: 'Will' }] });
+    const same = await h.gql(SPARK_MANAGER, UPDATE, {
+      m: [{ id: h.users[SPARK_WORKER].id, email: SPARK_WORKER.toUpperCase(), firstname: 'Will' }],
+    });
     expect(same.errors).toBeUndefined();
     const bulk = await h.gql(SPARK_MANAGER, BULK, { ids: [h.users[SPARK_WORKER].id], f: ['email'], v: { email: 'attacker@evil.example' } });
     expect(bulk.errors).toBeDefined();
@@ -180,7 +216,9 @@ describe('API tokens', () => {
     expect(message(single)).toBe('An API token cannot change user accounts');
     const bulk = await asToken(key, BULK, { ids: [h.users[SPARK_WORKER].id], f: ['firstname'], v: { firstname: 'Hijacked' } });
     expect(code(bulk)).toBe('FORBIDDEN');
-    const password = await asToken(key, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' }] });
+    const password = await asToken(key, UPDATE, {
+      m: [{ id: h.users[SPARK_WORKER].id, password: 'attacker-chosen-1', confirmPassword: 'attacker-chosen-1' }],
+    });
     expect(code(password)).toBe('FORBIDDEN');
     expect((await row(SPARK_WORKER)).firstname).toBe('Will');
     // Reading stays allowed.

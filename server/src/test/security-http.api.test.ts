@@ -110,8 +110,10 @@ describe('sessions and "Remember me"', () => {
     expect(res.statusCode).toBe(200);
     return res.cookies.find((c) => c.name === SESSION_COOKIE)!.value;
   }
-  const me = (token: string) => plain.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
-  const idle = (token: string, interval: string) => plain.db.query(`UPDATE session SET last_seen = now() - $2::interval WHERE id = $1`, [hashToken(token), interval]);
+  const me = (token: string) =>
+    plain.app.inject({ method: 'GET', url: '/api/account/me', headers: { cookie: `${SESSION_COOKIE}=${token}` } });
+  const idle = (token: string, interval: string) =>
+    plain.db.query(`UPDATE session SET last_seen = now() - $2::interval WHERE id = $1`, [hashToken(token), interval]);
 
   it('a normal session ends after SESSION_IDLE_MINUTES without a request', async () => {
     await plain.reset();
@@ -131,7 +133,10 @@ describe('sessions and "Remember me"', () => {
     const after = await me(token);
     expect(after.statusCode).toBe(200);
     expect(after.json().email).toBe(SPARK_MANAGER);
-    const { rows } = await plain.db.query<{ days: number }>(`SELECT round(extract(epoch FROM expires - now()) / 86400)::int AS days FROM session WHERE id = $1`, [hashToken(token)]);
+    const { rows } = await plain.db.query<{ days: number }>(
+      `SELECT round(extract(epoch FROM expires - now()) / 86400)::int AS days FROM session WHERE id = $1`,
+      [hashToken(token)],
+    );
     expect(rows[0].days).toBe(30);
     await plain.db.query(`UPDATE session SET expires = now() - interval '1 second' WHERE id = $1`, [hashToken(token)]);
     expect((await me(token)).statusCode).toBe(401);
@@ -151,7 +156,9 @@ describe('security headers', () => {
   });
 
   it('send HSTS when a trusted proxy says the request came over HTTPS', async () => {
-    expect((await get(oneHop, { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe('max-age=31536000; includeSubDomains');
+    expect((await get(oneHop, { 'x-forwarded-proto': 'https' })).headers['strict-transport-security']).toBe(
+      'max-age=31536000; includeSubDomains',
+    );
     expect((await get(oneHop)).headers['strict-transport-security']).toBeUndefined();
   });
 

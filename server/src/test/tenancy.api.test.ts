@@ -46,7 +46,9 @@ describe.each(scoped.map((e) => [e.name, e] as const))("%s: another organisation
 
   it('cannot be updated, singly or in bulk', async () => {
     const change = changeFor(entity);
-    const single = await h.gql(SPARK_MANAGER, `mutation($m: [${n.input}!]!) { ${n.update}(${n.inputArg}: $m) { id } }`, { m: [{ id, ...change }] });
+    const single = await h.gql(SPARK_MANAGER, `mutation($m: [${n.input}!]!) { ${n.update}(${n.inputArg}: $m) { id } }`, {
+      m: [{ id, ...change }],
+    });
     expect(['NOT_FOUND', 'FORBIDDEN']).toContain(errorCode(single));
     const fields = Object.keys(change);
     if (fields.length) {
@@ -57,7 +59,10 @@ describe.each(scoped.map((e) => [e.name, e] as const))("%s: another organisation
       );
       if (!bulk.errors) expect(bulk.data!.r).toEqual([]);
       else expect(errorCode(bulk)).toBe('FORBIDDEN');
-      const { rows } = await h.db.query<{ modified: string; created: string }>(`SELECT created::text, modified::text FROM ${entity.table} WHERE id = $1`, [id]);
+      const { rows } = await h.db.query<{ modified: string; created: string }>(
+        `SELECT created::text, modified::text FROM ${entity.table} WHERE id = $1`,
+        [id],
+      );
       expect(rows[0].modified).toBe(rows[0].created);
     }
   });
@@ -99,12 +104,11 @@ describe('nested references and writes across organisations', () => {
     expect(res.data!.formsEntitys.map((f) => f.id).sort()).toEqual([ours, everyone].sort());
   });
 
-
   it('nested lists leave out other organisations rows', async () => {
-    const res = await h.gql<{ roleEntitys: { name: string; mehubAccounts: { email: string }[] }[]; documentTypesEntitys: { documentss: { id: string; documentName: string }[] }[] }>(
-      SPARK_MANAGER,
-      `{ roleEntitys { name mehubAccounts { email } } documentTypesEntitys { documentss { id documentName } } }`,
-    );
+    const res = await h.gql<{
+      roleEntitys: { name: string; mehubAccounts: { email: string }[] }[];
+      documentTypesEntitys: { documentss: { id: string; documentName: string }[] }[];
+    }>(SPARK_MANAGER, `{ roleEntitys { name mehubAccounts { email } } documentTypesEntitys { documentss { id documentName } } }`);
     expect(res.errors).toBeUndefined();
     const emails = res.data!.roleEntitys.flatMap((r) => r.mehubAccounts.map((a) => a.email));
     expect(emails).toContain('worker@sparkright.example');
@@ -129,9 +133,13 @@ describe('nested references and writes across organisations', () => {
       m: [{ assetType: 'TOOL', description: 'Child of theirs', parentAssetId: voltAsset }],
     });
     expect(res.errors?.[0]?.message).toBe('The selected asset does not exist');
-    const licence = await h.gql(SPARK_MANAGER, `mutation($m: [LicenceEntityInput!]!) { createLicenceEntity(licenceEntityModels: $m) { id } }`, {
-      m: [{ licenceName: 'Theirs', licenceIssuer: 'X', licenceType: 'OTHER', mehubAccountId: h.users[VOLT_MANAGER].id }],
-    });
+    const licence = await h.gql(
+      SPARK_MANAGER,
+      `mutation($m: [LicenceEntityInput!]!) { createLicenceEntity(licenceEntityModels: $m) { id } }`,
+      {
+        m: [{ licenceName: 'Theirs', licenceIssuer: 'X', licenceType: 'OTHER', mehubAccountId: h.users[VOLT_MANAGER].id }],
+      },
+    );
     expect(errorCode(licence)).toBe('VALIDATION');
   });
 

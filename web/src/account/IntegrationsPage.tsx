@@ -15,12 +15,18 @@ interface Token {
 /** /integrations: API tokens for the field-service application; a new key is shown once. */
 export function IntegrationsPage() {
   const client = useQueryClient();
-  const tokens = useQuery({ queryKey: ['api-tokens'], queryFn: () => api<Token[]>('GET', '/api/account/has-keys', undefined, { redirectOn401: true }) });
+  const tokens = useQuery({
+    queryKey: ['api-tokens'],
+    queryFn: () => api<Token[]>('GET', '/api/account/has-keys', undefined, { redirectOn401: true }),
+  });
   const [created, setCreated] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<Token | null>(null);
 
   const generate = useMutation({
-    mutationFn: () => api<Token & { key: string }>('POST', '/api/account/generate-key', { name: `Field service token ${new Date().toLocaleDateString('en-AU')}` }),
+    mutationFn: () =>
+      api<Token & { key: string }>('POST', '/api/account/generate-key', {
+        name: `Field service token ${new Date().toLocaleDateString('en-AU')}`,
+      }),
     onSuccess: (t) => {
       setCreated(t.key);
       notifications.show({ color: 'green', message: 'API Token generated successfully' });
@@ -48,7 +54,9 @@ export function IntegrationsPage() {
             Create API token
           </Button>
         </Group>
-        <Text c="dimmed">API tokens let your field-service application read and write your organisation's records. Treat them like passwords.</Text>
+        <Text c="dimmed">
+          API tokens let your field-service application read and write your organisation's records. Treat them like passwords.
+        </Text>
         {tokens.isError && <Alert color="red">Failed to check for existing API tokens</Alert>}
         {tokens.data && tokens.data.length === 0 && <Text>No API tokens yet.</Text>}
         {tokens.data && tokens.data.length > 0 && (

@@ -78,7 +78,13 @@ export function LoginPage() {
           {providers?.sso && (
             <>
               <Divider label="or" labelPosition="center" />
-              <Button component="a" href={`/Saml/InitiateSingleSignOn?returnurl=${encodeURIComponent(redirect)}`} variant="outline" fullWidth size="md">
+              <Button
+                component="a"
+                href={`/Saml/InitiateSingleSignOn?returnurl=${encodeURIComponent(redirect)}`}
+                variant="outline"
+                fullWidth
+                size="md"
+              >
                 Sign in with your association account
               </Button>
             </>

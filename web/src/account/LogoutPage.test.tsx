@@ -8,7 +8,10 @@ import { theme } from '../app/theme';
 import { LogoutPage } from './LogoutPage';
 
 const logout = vi.fn();
-vi.mock('../app/session', async (original) => ({ ...(await original<typeof import('../app/session')>()), logout: (...args: unknown[]) => logout(...args) }));
+vi.mock('../app/session', async (original) => ({
+  ...(await original<typeof import('../app/session')>()),
+  logout: (...args: unknown[]) => logout(...args),
+}));
 
 const admin = { id: 'a', email: 'admin@hub.example', isDuplicate: false, groups: [{ name: 'MehubAdmin', hasBackendAccess: true }] } as Me;
 

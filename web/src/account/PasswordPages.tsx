@@ -33,11 +33,26 @@ export function ResetRequestPage() {
   }
 
   return (
-    <AuthCard title="Reset your password" intro={sentTo ? `Reset Password Email has been sent to ${sentTo}. Open the link in it within an hour.` : 'We will email you a link to choose a new password.'}>
+    <AuthCard
+      title="Reset your password"
+      intro={
+        sentTo
+          ? `Reset Password Email has been sent to ${sentTo}. Open the link in it within an hour.`
+          : 'We will email you a link to choose a new password.'
+      }
+    >
       {!sentTo && (
         <form onSubmit={submit} noValidate>
           <Stack gap="sm">
-            <TextInput label="Email Address" type="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.currentTarget.value)} error={submitted && error} size="md" />
+            <TextInput
+              label="Email Address"
+              type="email"
+              autoComplete="username"
+              value={email}
+              onChange={(e) => setEmail(e.currentTarget.value)}
+              error={submitted && error}
+              size="md"
+            />
             <Button type="submit" loading={busy} fullWidth size="md">
               Send reset email
             </Button>
@@ -67,7 +82,11 @@ export function ResetPasswordPage() {
     if (errors.password || errors.confirm) return;
     setBusy(true);
     try {
-      await api('POST', '/api/account/reset-password', { token: params.get('token') ?? '', username: params.get('username') ?? '', password });
+      await api('POST', '/api/account/reset-password', {
+        token: params.get('token') ?? '',
+        username: params.get('username') ?? '',
+        password,
+      });
       notifications.show({ color: 'green', message: 'Your password has been reset' });
       navigate('/admin_login', { replace: true });
     } catch (err) {
@@ -81,8 +100,23 @@ export function ResetPasswordPage() {
     <AuthCard title="Choose a new password" intro={params.get('username') ?? undefined}>
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
-          <PasswordInput label="New password" autoComplete="new-password" value={password} onChange={(e) => setPassword(e.currentTarget.value)} error={submitted && errors.password} description="At least 12 characters" size="md" />
-          <PasswordInput label="Confirm password" autoComplete="new-password" value={confirm} onChange={(e) => setConfirm(e.currentTarget.value)} error={submitted && errors.confirm} size="md" />
+          <PasswordInput
+            label="New password"
+            autoComplete="new-password"
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={submitted && errors.password}
+            description="At least 12 characters"
+            size="md"
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            value={confirm}
+            onChange={(e) => setConfirm(e.currentTarget.value)}
+            error={submitted && errors.confirm}
+            size="md"
+          />
           <Button type="submit" loading={busy} fullWidth size="md">
             Change password
           </Button>

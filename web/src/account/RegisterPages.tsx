@@ -44,19 +44,54 @@ export function RegisterPage() {
     }
   }
 
-  if (types.isPending) return <AuthCard title="Register"><Loader mx="auto" aria-label="Loading" /></AuthCard>;
+  if (types.isPending)
+    return (
+      <AuthCard title="Register">
+        <Loader mx="auto" aria-label="Loading" />
+      </AuthCard>
+    );
   return (
     <AuthCard title="Register" intro="Create your Safety Hub account.">
       <form onSubmit={submit} noValidate>
         <Stack gap="sm">
           {options.length > 1 && (
-            <Select label="Registration type" data={options.map((o) => ({ value: o, label: TYPE_LABELS[o] ?? o }))} value={type} onChange={setType} error={submitted && errors.type} size="md" />
+            <Select
+              label="Registration type"
+              data={options.map((o) => ({ value: o, label: TYPE_LABELS[o] ?? o }))}
+              value={type}
+              onChange={setType}
+              error={submitted && errors.type}
+              size="md"
+            />
           )}
-          <TextInput label="Email Address" type="email" autoComplete="email" value={form.email} onChange={set('email')} error={submitted && errors.email} size="md" />
+          <TextInput
+            label="Email Address"
+            type="email"
+            autoComplete="email"
+            value={form.email}
+            onChange={set('email')}
+            error={submitted && errors.email}
+            size="md"
+          />
           <TextInput label="First name" autoComplete="given-name" value={form.firstname} onChange={set('firstname')} size="md" />
           <TextInput label="Surname" autoComplete="family-name" value={form.surname} onChange={set('surname')} size="md" />
-          <PasswordInput label="Password" autoComplete="new-password" description="At least 12 characters" value={form.password} onChange={set('password')} error={submitted && errors.password} size="md" />
-          <PasswordInput label="Confirm password" autoComplete="new-password" value={form.confirmPassword} onChange={set('confirmPassword')} error={submitted && errors.confirm} size="md" />
+          <PasswordInput
+            label="Password"
+            autoComplete="new-password"
+            description="At least 12 characters"
+            value={form.password}
+            onChange={set('password')}
+            error={submitted && errors.password}
+            size="md"
+          />
+          <PasswordInput
+            label="Confirm password"
+            autoComplete="new-password"
+            value={form.confirmPassword}
+            onChange={set('confirmPassword')}
+            error={submitted && errors.confirm}
+            size="md"
+          />
           <Button type="submit" loading={busy} fullWidth size="md">
             Register
           </Button>
@@ -102,7 +137,9 @@ export function ConfirmEmailPage() {
     <AuthCard title="Confirm your email">
       {state === 'pending' && <Loader mx="auto" aria-label="Confirming" />}
       {state === 'done' && <Text ta="center">Your email address is confirmed. You can now sign in.</Text>}
-      {state === 'failed' && <Text ta="center">Email Confirmation was not successful. The link may have expired or been used already.</Text>}
+      {state === 'failed' && (
+        <Text ta="center">Email Confirmation was not successful. The link may have expired or been used already.</Text>
+      )}
       {state !== 'pending' && (
         <Anchor component={Link} to="/admin_login" ta="center">
           Go to sign in

@@ -62,7 +62,11 @@ export function TwoFactorPage() {
             size="md"
             autoFocus
           />
-          <Checkbox label="Skip this step for 14 days on this device" checked={rememberTwoFactor} onChange={(e) => setRemember(e.currentTarget.checked)} />
+          <Checkbox
+            label="Skip this step for 14 days on this device"
+            checked={rememberTwoFactor}
+            onChange={(e) => setRemember(e.currentTarget.checked)}
+          />
           <Button type="submit" loading={busy} fullWidth size="md">
             Verify
           </Button>

@@ -52,7 +52,12 @@ export function TwoFactorSetupPage() {
       setSetup(null);
       await refresh();
     } catch (err) {
-      const message = err instanceof ApiError ? err.message : setup.method === 'email' ? 'Invalid two factor code' : 'Invalid authentication code. Please try again.';
+      const message =
+        err instanceof ApiError
+          ? err.message
+          : setup.method === 'email'
+            ? 'Invalid two factor code'
+            : 'Invalid authentication code. Please try again.';
       notifications.show({ color: 'red', message });
     } finally {
       setBusy(false);
@@ -78,7 +83,11 @@ export function TwoFactorSetupPage() {
         <Title order={1}>Two-factor authentication</Title>
         <Group gap="xs">
           <Text>Status:</Text>
-          {me.twoFactorMethod ? <Badge color="green">On ({me.twoFactorMethod === 'email' ? 'email codes' : 'authenticator app'})</Badge> : <Badge color="gray">Off</Badge>}
+          {me.twoFactorMethod ? (
+            <Badge color="green">On ({me.twoFactorMethod === 'email' ? 'email codes' : 'authenticator app'})</Badge>
+          ) : (
+            <Badge color="gray">Off</Badge>
+          )}
         </Group>
         <Text c="dimmed">A second step at sign-in keeps your records safe even if your password is guessed or leaked.</Text>
         {!setup && (
@@ -113,7 +122,14 @@ export function TwoFactorSetupPage() {
                 ) : (
                   <Text>We have emailed a 6-digit code to {setup.codeSentTo}.</Text>
                 )}
-                <TextInput label="Code" inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.currentTarget.value)} maw={200} />
+                <TextInput
+                  label="Code"
+                  inputMode="numeric"
+                  autoComplete="one-time-code"
+                  value={code}
+                  onChange={(e) => setCode(e.currentTarget.value)}
+                  maw={200}
+                />
                 <Group>
                   <Button type="submit" loading={busy}>
                     Turn on

@@ -18,14 +18,19 @@ export function HomePage() {
           <Button component={Link} to="/mesafety" size="md" leftSection={<IconFileText size={20} aria-hidden />}>
             Safety forms
           </Button>
-          <Button component={Link} to="/user-submissions/all" size="md" variant="light" leftSection={<IconListCheck size={20} aria-hidden />}>
+          <Button
+            component={Link}
+            to="/user-submissions/all"
+            size="md"
+            variant="light"
+            leftSection={<IconListCheck size={20} aria-hidden />}
+          >
             View submissions
           </Button>
         </Group>
         <Alert icon={<IconInfoCircle aria-hidden />} title="More is on its way" color="navy" variant="light">
-          Asset registers, documents, licences and the home page tiles are not part of this version of the hub yet. You can
-          already fill in and submit safety forms, and secure your account with two-factor authentication from the account
-          menu.
+          Asset registers, documents, licences and the home page tiles are not part of this version of the hub yet. You can already fill in
+          and submit safety forms, and secure your account with two-factor authentication from the account menu.
         </Alert>
       </Stack>
     </Container>

@@ -77,9 +77,7 @@ export const router = createBrowserRouter([
       { path: '/user-submissions/:type/:formId/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
       {
         path: '/integrations',
-        element: (
-          <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>
-        ),
+        element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,
       },
     ],
   },

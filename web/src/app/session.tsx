@@ -49,7 +49,8 @@ export function warnDuplicateEmailOnce(me: Me | null | undefined): void {
 }
 
 export const hasBackendAccess = (me: Me | null | undefined) => !!me?.groups.some((g) => g.hasBackendAccess);
-export const isAdminGroup = (me: Me | null | undefined) => !!me?.groups.some((g) => g.name.startsWith('MehubAdmin') || g.name === 'Super Administrators');
+export const isAdminGroup = (me: Me | null | undefined) =>
+  !!me?.groups.some((g) => g.name.startsWith('MehubAdmin') || g.name === 'Super Administrators');
 export const displayName = (me: Me) => [me.givenName, me.surname].filter(Boolean).join(' ') || me.email;
 
 export interface Providers {
@@ -68,6 +69,7 @@ export function useProviders() {
 export function logout(me: Me | null | undefined, providers: Providers | undefined, redirect = '/admin_login') {
   sessionStorage.clear();
   localStorage.removeItem('displayNewsTicker');
-  if (!isAdminGroup(me) && providers?.ssoLogout) window.location.assign(`/Saml/InitiateSingleLogout?returnurl=${encodeURIComponent(redirect)}`);
+  if (!isAdminGroup(me) && providers?.ssoLogout)
+    window.location.assign(`/Saml/InitiateSingleLogout?returnurl=${encodeURIComponent(redirect)}`);
   else window.location.assign(`/api/authorization/logout?redirect=${encodeURIComponent(redirect)}&clean=true`);
 }

@@ -24,7 +24,12 @@ export function signInPath(back = window.location.pathname + window.location.sea
   return `/admin_login?redirect=${encodeURIComponent(back)}`;
 }
 
-export async function api<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, body?: unknown, opts: { redirectOn401?: boolean } = {}): Promise<T> {
+export async function api<T>(
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+  opts: { redirectOn401?: boolean } = {},
+): Promise<T> {
   const res = await fetch(path, {
     method,
     credentials: 'same-origin',

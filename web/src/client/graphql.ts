@@ -34,7 +34,11 @@ async function readResponse<T>(res: Response): Promise<T> {
 }
 
 /** A GraphQL multipart request (operations, map, files), for saves that carry files. */
-export async function graphqlUpload<T>(query: string, variables: Record<string, unknown>, files: { path: string; file: File }[]): Promise<T> {
+export async function graphqlUpload<T>(
+  query: string,
+  variables: Record<string, unknown>,
+  files: { path: string; file: File }[],
+): Promise<T> {
   const form = new FormData();
   form.append('operations', JSON.stringify({ query, variables }));
   form.append('map', JSON.stringify(Object.fromEntries(files.map((f, i) => [String(i), [f.path]]))));

@@ -33,7 +33,14 @@ export function FillerBenchPage() {
       <Title order={1} size="h2" mb="md">
         Filler benchmark
       </Title>
-      <FormFiller definition={definition} mode="fill" users={USERS} onSubmit={async () => {}} onSaveDraft={async () => {}} onCancel={() => {}} />
+      <FormFiller
+        definition={definition}
+        mode="fill"
+        users={USERS}
+        onSubmit={async () => {}}
+        onSaveDraft={async () => {}}
+        onCancel={() => {}}
+      />
     </Container>
   );
 }

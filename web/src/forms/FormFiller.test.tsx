@@ -70,7 +70,10 @@ describe('FormFiller show conditions and submit', () => {
         name: 'Only',
         contents: [
           question('injured', 'checkbox'),
-          question('injury', 'text', { validators: required('injury'), showConditions: [{ path: 'injured', condition: 'equal', value: true }] }),
+          question('injury', 'text', {
+            validators: required('injury'),
+            showConditions: [{ path: 'injured', condition: 'equal', value: true }],
+          }),
         ],
       },
     ]);
@@ -144,7 +147,14 @@ describe('FormFiller show conditions and submit', () => {
     unmount();
 
     const onSubmit = vi.fn(async () => {});
-    renderFiller({ definition: def, mode: 'edit', showReviewSlide: true, onSubmit, initialAnswers: { w: 'done' }, submitText: 'Save review' });
+    renderFiller({
+      definition: def,
+      mode: 'edit',
+      showReviewSlide: true,
+      onSubmit,
+      initialAnswers: { w: 'done' },
+      submitText: 'Save review',
+    });
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     fireEvent.click(screen.getByRole('button', { name: 'Save review' }));
     expect(screen.getByText('This field is required')).toBeTruthy();

@@ -117,7 +117,10 @@ function FillerCore(props: CoreProps) {
 
   const index = useMemo(() => indexDefinition(def), [def]);
   const questionsBySlide = useMemo(() => def.slides.map((s) => slideQuestions(s)), [def]);
-  const displayed = useMemo(() => (scroll ? shown.map((s) => s.index) : shown[position] ? [shown[position].index] : []), [scroll, shown, position]);
+  const displayed = useMemo(
+    () => (scroll ? shown.map((s) => s.index) : shown[position] ? [shown[position].index] : []),
+    [scroll, shown, position],
+  );
   const displayedRef = useRef(displayed);
   displayedRef.current = displayed;
 
@@ -389,7 +392,17 @@ function FillerCore(props: CoreProps) {
   );
 }
 
-const SlideView = memo(function SlideView({ id, name, questions, readOnly }: { id: string; name: string; questions: Question[]; readOnly: boolean }) {
+const SlideView = memo(function SlideView({
+  id,
+  name,
+  questions,
+  readOnly,
+}: {
+  id: string;
+  name: string;
+  questions: Question[];
+  readOnly: boolean;
+}) {
   const headingId = `${id}-title`;
   return (
     <section id={id} className={classes.slide} aria-labelledby={headingId}>

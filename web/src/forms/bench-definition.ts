@@ -4,8 +4,26 @@ const OPTIONS = ['Yes', 'No', 'Not applicable', 'Unsure'].map((value, i) => ({ i
 
 /** The mix of question types in the benchmark form, repeated to the count asked. */
 const MIX: QuestionType[] = [
-  'text', 'textArea', 'number', 'checkbox', 'text', 'date', 'radiobutton', 'list', 'text', 'combobox',
-  'jobNumber', 'number', 'statement', 'multicombobox', 'text', 'datetime', 'jobAddress', 'checkbox', 'textArea', 'selectUserProfile',
+  'text',
+  'textArea',
+  'number',
+  'checkbox',
+  'text',
+  'date',
+  'radiobutton',
+  'list',
+  'text',
+  'combobox',
+  'jobNumber',
+  'number',
+  'statement',
+  'multicombobox',
+  'text',
+  'datetime',
+  'jobAddress',
+  'checkbox',
+  'textArea',
+  'selectUserProfile',
 ];
 
 /**

@@ -29,9 +29,12 @@ export function ExportPdfs({ conditions }: { conditions: Where[][] }) {
 
   async function run() {
     try {
-      const { n } = await graphqlRequest<{ n: number }>('query($c: [[WhereExpressionGraph!]!]) { n: countFormSubmissionsEntitys(conditions: $c) }', {
-        c: conditions,
-      });
+      const { n } = await graphqlRequest<{ n: number }>(
+        'query($c: [[WhereExpressionGraph!]!]) { n: countFormSubmissionsEntitys(conditions: $c) }',
+        {
+          c: conditions,
+        },
+      );
       setState({ count: n, progress: null });
       const res = await fetch('/api/entity/FormSubmissionsEntity/pdf-zip', {
         method: 'POST',

@@ -148,7 +148,11 @@ function MultiWidget({ q, readOnly, data }: MultiProps) {
   if (!deferred.active)
     return (
       <QuestionFrame q={q}>
-        <div className={`${classes.field} ${classes.pills}`} onPointerDown={deferred.proxyProps.onPointerDown} aria-invalid={!!error || undefined}>
+        <div
+          className={`${classes.field} ${classes.pills}`}
+          onPointerDown={deferred.proxyProps.onPointerDown}
+          aria-invalid={!!error || undefined}
+        >
           {value.map((v) => (
             <span key={v} className={classes.pill}>
               {labelOf(v)}

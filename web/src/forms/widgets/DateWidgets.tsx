@@ -7,7 +7,15 @@ import { QuestionFrame, ReadOnlyValue, useQuestionIds, type WidgetProps } from '
 import classes from './widgets.module.css';
 
 /** A plain button in the picker's look until the picker is needed (see useDeferredControl). */
-function PickerStandIn(props: { id: string; text: string; placeholder: string; error: boolean; errorId: string; required: boolean; handlers: object }) {
+function PickerStandIn(props: {
+  id: string;
+  text: string;
+  placeholder: string;
+  error: boolean;
+  errorId: string;
+  required: boolean;
+  handlers: object;
+}) {
   return (
     <button
       type="button"

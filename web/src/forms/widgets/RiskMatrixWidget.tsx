@@ -1,5 +1,14 @@
 import { Group, Stack, Text } from '@mantine/core';
-import { CONSEQUENCES, LIKELIHOODS, RISK_LEVELS, riskLevel, riskMatrixAnswers, riskMatrixKeys, riskScore, type RiskLevel } from '@hub/model/forms';
+import {
+  CONSEQUENCES,
+  LIKELIHOODS,
+  RISK_LEVELS,
+  riskLevel,
+  riskMatrixAnswers,
+  riskMatrixKeys,
+  riskScore,
+  type RiskLevel,
+} from '@hub/model/forms';
 import { useAnswer, useFiller } from '../context';
 import { QuestionFrame, type WidgetProps } from './QuestionFrame';
 import classes from './widgets.module.css';

@@ -23,7 +23,10 @@ describe('number widget', () => {
   it('shows the number messages while typing and keeps no answer for bad text', () => {
     const onSubmit = vi.fn(async () => {});
     renderFiller({
-      definition: makeDefinition([{ name: 'S', contents: [question('n', 'number'), question('w', 'number', { className: 'integer' })] }], 'scroll'),
+      definition: makeDefinition(
+        [{ name: 'S', contents: [question('n', 'number'), question('w', 'number', { className: 'integer' })] }],
+        'scroll',
+      ),
       onSubmit,
     });
     type('Title n', 'abc');
@@ -75,7 +78,9 @@ describe('risk matrix widget', () => {
 
   it('marks the extreme cells with their words', () => {
     fill([question('risk', 'riskMatrix')]);
-    fireEvent.click(screen.getByRole('button', { name: 'Likelihood Almost Certain, consequence Catastrophic: risk score 25, Catastrophic' }));
+    fireEvent.click(
+      screen.getByRole('button', { name: 'Likelihood Almost Certain, consequence Catastrophic: risk score 25, Catastrophic' }),
+    );
     expect(screen.getByText('Risk score 25 — Catastrophic')).toBeTruthy();
     expect(screen.getByRole('button', { name: /Likelihood Rare, consequence Insignificant: risk score 1, Low/ }).textContent).toBe('1Low');
   });
@@ -138,7 +143,10 @@ describe('canvas widget', () => {
   });
 
   it('shows the saved picture read-only', () => {
-    fill([question('sketch', 'canvasDraw')], { mode: 'view', initialAnswers: { 'sketch-canvas-draw-dataURL': 'data:image/png;base64,AAAA' } });
+    fill([question('sketch', 'canvasDraw')], {
+      mode: 'view',
+      initialAnswers: { 'sketch-canvas-draw-dataURL': 'data:image/png;base64,AAAA' },
+    });
     expect(screen.getByRole('img', { name: 'Title sketch' }).getAttribute('src')).toBe('data:image/png;base64,AAAA');
   });
 });

@@ -73,7 +73,13 @@ export function SafetyPage() {
         Safety
       </Title>
       {hasRoleFact('marketingTile', me?.roleName) && (
-        <Alert color="navy" variant="light" mb="md" icon={<IconExternalLink aria-hidden />} title="Access the full suite of safety resources">
+        <Alert
+          color="navy"
+          variant="light"
+          mb="md"
+          icon={<IconExternalLink aria-hidden />}
+          title="Access the full suite of safety resources"
+        >
           Your membership gives you these forms. The association's safety pages hold the full suite of safety resources.
         </Alert>
       )}

@@ -55,15 +55,17 @@ const readAnswers = (raw: unknown): Answers => {
   return value && typeof value === 'object' && !Array.isArray(value) ? (value as Answers) : {};
 };
 
-export const formsOfType = (formType: string) => api<FormSummary[]>('GET', `/api/entity/FormsEntity/form_type/${encodeURIComponent(formType)}`);
+export const formsOfType = (formType: string) =>
+  api<FormSummary[]>('GET', `/api/entity/FormsEntity/form_type/${encodeURIComponent(formType)}`);
 export const hasDraft = (formId: string) => api<boolean>('GET', `/api/entity/FormSubmissionsEntity/hasDraft/${formId}`);
 export const deleteDraft = (formId: string) => api<unknown>('DELETE', `/api/entity/FormSubmissionsEntity/deleteDraft/${formId}`);
 
 export async function fetchDraft(formId: string): Promise<Draft | null> {
-  const draft = await api<{ id: string; submissionData: string | null; formVersion: { id: string; version: number; formData: unknown } } | null>(
-    'GET',
-    `/api/entity/FormSubmissionsEntity/fetchDraft/${formId}`,
-  );
+  const draft = await api<{
+    id: string;
+    submissionData: string | null;
+    formVersion: { id: string; version: number; formData: unknown };
+  } | null>('GET', `/api/entity/FormSubmissionsEntity/fetchDraft/${formId}`);
   if (!draft || !draft.id) return null;
   return {
     id: draft.id,
@@ -73,14 +75,18 @@ export async function fetchDraft(formId: string): Promise<Draft | null> {
 }
 
 export async function loadForm(formId: string): Promise<FillableForm | null> {
-  const data = await graphqlRequest<{ f: { id: string; name: string; formType: string; publishedVersion: { id: string; version: number; formData: unknown } | null } | null }>(
-    `query($id: ID!) { f: formsEntity(id: $id) { id name formType publishedVersion { id version formData } } }`,
-    { id: formId },
-  );
+  const data = await graphqlRequest<{
+    f: { id: string; name: string; formType: string; publishedVersion: { id: string; version: number; formData: unknown } | null } | null;
+  }>(`query($id: ID!) { f: formsEntity(id: $id) { id name formType publishedVersion { id version formData } } }`, { id: formId });
   const f = data.f;
   if (!f) return null;
   const v = f.publishedVersion;
-  return { id: f.id, name: f.name, formType: f.formType, version: v ? { id: v.id, version: v.version, definition: readDefinition(v.formData) } : null };
+  return {
+    id: f.id,
+    name: f.name,
+    formType: f.formType,
+    version: v ? { id: v.id, version: v.version, definition: readDefinition(v.formData) } : null,
+  };
 }
 
 /** Saves a new submission: a draft (isCompleted false) or the completed form. */
@@ -94,9 +100,12 @@ export async function createSubmission(versionId: string, answers: Answers, isCo
 
 /** A reviewer's save of a completed submission (the server keeps every other answer as it was). */
 export async function saveReview(id: string, answers: Answers): Promise<void> {
-  await graphqlRequest(`mutation($m: [FormSubmissionsEntityInput!]!) { r: updateFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`, {
-    m: [{ id, submissionData: JSON.stringify(answers) }],
-  });
+  await graphqlRequest(
+    `mutation($m: [FormSubmissionsEntityInput!]!) { r: updateFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
+    {
+      m: [{ id, submissionData: JSON.stringify(answers) }],
+    },
+  );
 }
 
 const SUBMISSION_FIELDS = `id created modified isCompleted submissionData formReviewRequestId
@@ -115,7 +124,10 @@ interface RawSubmission {
 }
 
 export async function loadSubmission(id: string): Promise<Submission | null> {
-  const data = await graphqlRequest<{ s: RawSubmission | null }>(`query($id: ID!) { s: formSubmissionsEntity(id: $id) { ${SUBMISSION_FIELDS} } }`, { id });
+  const data = await graphqlRequest<{ s: RawSubmission | null }>(
+    `query($id: ID!) { s: formSubmissionsEntity(id: $id) { ${SUBMISSION_FIELDS} } }`,
+    { id },
+  );
   const s = data.s;
   if (!s) return null;
   return {
@@ -141,7 +153,11 @@ export interface SubmissionRow {
 }
 
 /** Completed submissions the caller may read, newest first, optionally of one form type. */
-export async function listSubmissions(formType: string | null, skip: number, take: number): Promise<{ rows: SubmissionRow[]; total: number }> {
+export async function listSubmissions(
+  formType: string | null,
+  skip: number,
+  take: number,
+): Promise<{ rows: SubmissionRow[]; total: number }> {
   const conditions = [[{ path: 'isCompleted', comparison: 'equal', value: ['true'] }]];
   if (formType) conditions.push([{ path: 'formVersion.form.formType', comparison: 'equal', value: [formType] }]);
   const data = await graphqlRequest<{ rows: SubmissionRow[]; total: number }>(
