@@ -55,14 +55,44 @@ interface CallerRow {
   groups: string[] | null;
 }
 
+/**
+ * Callers read on a database this process alone writes to (PGlite), kept until the next
+ * write of any kind or for at most a second (so the timeouts stay exact to the second).
+ * On PostgreSQL other servers may end a session at any time, so every request reads it.
+ */
+const CACHE_MS = 1000;
+const CACHE_MAX = 10_000;
+const callerCache = new WeakMap<Db['stats'], Map<string, { caller: Caller; writes: number; at: number }>>();
+
+function cacheOf(db: Db) {
+  let map = callerCache.get(db.stats);
+  if (!map) callerCache.set(db.stats, (map = new Map()));
+  return map;
+}
+
 /** The caller behind a session cookie, or null. */
 export async function callerFromSession(db: Db, token: string | undefined, idleMinutes: number): Promise<Caller | null> {
   if (!token || token.length > 64) return null;
-  const { rows } = await db.query<CallerRow>(CALLER_SQL, [hashToken(token), idleMinutes]);
+  const hash = hashToken(token);
+  const cache = db.exclusive ? cacheOf(db) : null;
+  const hit = cache?.get(hash);
+  // A copy: nothing a request does to its caller may reach the next request.
+  if (hit && hit.writes === db.stats.writes && Date.now() - hit.at < CACHE_MS) return { ...hit.caller, groups: [...hit.caller.groups] };
+  const caller = await readCaller(db, hash, idleMinutes);
+  if (cache) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    if (caller) cache.set(hash, { caller, writes: db.stats.writes, at: Date.now() });
+    else cache.delete(hash);
+  }
+  return caller;
+}
+
+async function readCaller(db: Db, hash: string, idleMinutes: number): Promise<Caller | null> {
+  const { rows } = await db.query<CallerRow>(CALLER_SQL, [hash, idleMinutes]);
   const row = rows[0];
   if (!row || !row.email) return null;
   // Sliding the idle timeout needs a write only once a minute, not on every request.
-  if (row.stale) await db.query('UPDATE session SET last_seen = now() WHERE id = $1', [hashToken(token)]);
+  if (row.stale) await db.query('UPDATE session SET last_seen = now() WHERE id = $1', [hash]);
   return {
     userId: row.user_id,
     kind: row.user_kind,

@@ -8,24 +8,33 @@ export interface Db {
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
-  /** Statements sent so far (tests count them). */
-  readonly stats: { statements: number };
+  /** Statements sent so far (tests count them), and how many of them could write. */
+  readonly stats: DbStats;
+  /**
+   * True when this process is the database's only client (PGlite: one process per data
+   * directory), so that anything it has read stays true until it writes.
+   */
+  readonly exclusive: boolean;
 }
+
+export interface DbStats {
+  statements: number;
+  writes: number;
+}
+
+/** Conservative: anything but a plain SELECT may write. */
+const READ_ONLY = /^\s*select\b/i;
 
 type Querier = (text: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number; rowCount?: number | null }>;
 
-function wrap(
-  engine: Db['engine'],
-  run: Querier,
-  stats: { statements: number },
-  transaction: Db['transaction'],
-  close: () => Promise<void>,
-): Db {
+function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: Db['transaction'], close: () => Promise<void>): Db {
   return {
     engine,
     stats,
+    exclusive: engine === 'pglite',
     async query<T>(text: string, params: unknown[] = []) {
       stats.statements++;
+      if (!READ_ONLY.test(text)) stats.writes++;
       const r = await run(text, params);
       return { rows: r.rows as T[], affectedRows: r.affectedRows ?? r.rowCount ?? 0 };
     },
@@ -82,7 +91,7 @@ type PgliteLike = {
 };
 
 /** The Db interface over a PGlite instance; `onClose` runs after it is checkpointed and closed. */
-export function wrapPglite(pg: PgliteLike, stats = { statements: 0 }, onClose: () => void = () => {}): Db {
+export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, writes: 0 }, onClose: () => void = () => {}): Db {
   const make = (run: Querier, inTx: boolean): Db =>
     wrap(
       'pglite',
@@ -108,7 +117,7 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   try {
     const pg = dataDir ? new PGlite(join(dataDir, 'pgdata')) : new PGlite();
     await pg.waitReady;
-    return wrapPglite(pg, { statements: 0 }, unlock);
+    return wrapPglite(pg, { statements: 0, writes: 0 }, unlock);
   } catch (err) {
     unlock();
     throw err;
@@ -121,7 +130,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
   pool.on('error', () => {
     /* a dropped idle client: the next query reconnects */
   });
-  const stats = { statements: 0 };
+  const stats: DbStats = { statements: 0, writes: 0 };
   const db = wrap(
     'postgres',
     (t, p) => pool.query(t, p as unknown[]),

@@ -25,7 +25,8 @@ export default async function setup(project: TestProject): Promise<void> {
   await pg.waitReady;
   const db = {
     engine: 'pglite' as const,
-    stats: { statements: 0 },
+    stats: { statements: 0, writes: 0 },
+    exclusive: true,
     query: async (t: string, p?: unknown[]) => {
       const r = await pg.query(t, p);
       return { rows: r.rows as never[], affectedRows: r.affectedRows ?? 0 };

@@ -50,7 +50,7 @@ export async function openTestDb(): Promise<Db> {
   const template = readFileSync(inject('pgliteTemplate'));
   const pg = new PGlite({ loadDataDir: new Blob([template]) });
   await pg.waitReady;
-  const stats = { statements: 0 };
+  const stats = { statements: 0, writes: 0 };
   // The same wrapper as production, without the data-directory lock (in-memory).
   const { wrapPglite } = await import('../db/client');
   return wrapPglite(pg, stats);
