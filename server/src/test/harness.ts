@@ -28,6 +28,8 @@ export interface Harness {
   gql<T = Record<string, unknown>>(as: string | null, query: string, variables?: Record<string, unknown>): Promise<GqlResult<T>>;
   /** Back to the freshly seeded demo. */
   reset(): Promise<void>;
+  /** Makes the next request read its session again (the embedded database caches callers until a write). */
+  uncacheSessions(): void;
   close(): Promise<void>;
 }
 
@@ -123,6 +125,9 @@ export async function startHarness(options: { config?: Partial<import('../config
         spark: orgs.rows.find((o) => o.member_code === 'DEMO1')!.id,
         volt: orgs.rows.find((o) => o.member_code === 'DEMO2')!.id,
       };
+    },
+    uncacheSessions() {
+      db.stats.writes++;
     },
     async close() {
       await app.close();

@@ -13,6 +13,7 @@ describe('one SQL statement per root list field', () => {
       id description memberOrganisation { id name mehubAccounts { id email role { name } } }
       parentAsset { id description } assetss { id } mehubAccountss { id email } formSubmissionss { id } } }`;
     for (const who of [SUPER, SPARK_MANAGER]) {
+      h.uncacheSessions();
       const before = h.db.stats.statements;
       const res = await h.gql<{ assetEntitys: { memberOrganisation: { mehubAccounts: unknown[] } }[] }>(who, query);
       expect(res.errors).toBeUndefined();
@@ -23,6 +24,7 @@ describe('one SQL statement per root list field', () => {
   });
 
   it('adds exactly one statement per further root field', async () => {
+    h.uncacheSessions();
     const before = h.db.stats.statements;
     const res = await h.gql(SUPER, `{ a: assetEntitys(take: 20) { id } n: countAssetEntitys roles: roleEntitys { id name } }`);
     expect(res.errors).toBeUndefined();
