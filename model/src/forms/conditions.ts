@@ -125,7 +125,8 @@ function comparedAnswer(target: Question, answers: Answers): unknown {
     const keys = riskMatrixKeys(target.id);
     const c = toNumber(answers[keys.consequence]);
     const l = toNumber(answers[keys.likelihood]);
-    return answers[keys.score] ?? (c !== undefined && l !== undefined ? c * l : undefined);
+    // The score follows from the two choices; a stored score counts only without them.
+    return c !== undefined && l !== undefined ? c * l : answers[keys.score];
   }
   if (target.questionType === 'canvasDraw') return answers[canvasKeys(target.id).data];
   return answers[target.id];

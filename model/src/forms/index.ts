@@ -7,3 +7,4 @@ export * from './slides';
 export * from './risk-matrix';
 export * from './messages';
 export * from './dates';
+export * from './shapes';

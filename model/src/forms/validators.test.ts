@@ -1,4 +1,4 @@
-import { describe, it, expect } from 'vitest';
+import { afterEach, describe, it, expect } from 'vitest';
 import { validateForm, validateQuestion, validateSlide, VALIDATORS_BY_TYPE } from './validators';
 import { newReviewSlide } from './slides';
 import type { Answers, FormDefinition, Question, QuestionType } from './types';
@@ -137,6 +137,96 @@ describe('date validators', () => {
 
   it('skips a bound that is not a date', () => {
     expect(run('date', 'after', '2024-03-05', 'someday')).toBeNull();
+  });
+
+  it("reads a date bound's own calendar day, without a time-zone conversion", () => {
+    // 23:00 UTC is already the 6th east of Greenwich, yet the designer wrote the 5th.
+    expect(run('date', 'after', '2024-03-05', '2024-03-05T23:00:00Z')).toBe('This date time needs to be after 05/03/2024');
+    expect(run('date', 'after', '2024-03-06', '2024-03-05T23:00:00Z')).toBeNull();
+    expect(run('date', 'before', '2024-03-05', '2024-03-05T00:30:00+10:00')).toBe('This date time needs to be before 05/03/2024');
+  });
+});
+
+describe('date rules on the server (zoneSlack)', () => {
+  // Node reads TZ again whenever it is set (the model has no Node types, hence the cast).
+  const env = (globalThis as unknown as { process: { env: Record<string, string | undefined> } }).process.env;
+  const saved = env.TZ;
+  afterEach(() => {
+    if (saved === undefined) delete env.TZ;
+    else env.TZ = saved;
+  });
+  const formWith = (type: QuestionType, validator: string, additionalData?: unknown) =>
+    formOf(q(type, 'd', { validators: [{ path: 'd', validator, additionalData }] }));
+  const check = (def: FormDefinition, answer: unknown, at: Date, zoneSlack?: boolean) =>
+    validateForm(def, { d: answer }, at, { zoneSlack }).map((i) => i.message);
+
+  // 07:00 on 10 March in Sydney; still the 9th in UTC, and in Honolulu (UTC-10) 10:00 on the 9th.
+  const sydneyMorning = new Date('2024-03-09T20:00:00Z');
+
+  it("accepts today's date as past for a user in Sydney, though the server's clock is in UTC", () => {
+    const past = formWith('date', 'past');
+    env.TZ = 'Australia/Sydney';
+    expect(check(past, '2024-03-10', sydneyMorning)).toEqual([]);
+    env.TZ = 'UTC';
+    // Strict, in the server's zone, the browser's answer would be refused...
+    expect(check(past, '2024-03-10', sydneyMorning)).toEqual(['This date time needs to be in the past']);
+    // ...so the server allows for any zone on earth: up to the latest date anywhere (UTC+14).
+    expect(check(past, '2024-03-10', sydneyMorning, true)).toEqual([]);
+    expect(check(past, '2024-03-11', sydneyMorning, true)).toEqual(['This date time needs to be in the past']);
+    // At 10:00 UTC it is the next day at UTC+14 (Kiritimati).
+    expect(check(past, '2024-03-11', new Date('2024-03-10T10:00:00Z'), true)).toEqual([]);
+  });
+
+  it("accepts as future any day after today's date somewhere (UTC-12)", () => {
+    const future = formWith('date', 'future');
+    // 10:00 UTC on the 10th is 22:00 on the 9th at UTC-12: the 10th is still to come there.
+    env.TZ = 'UTC';
+    const at = new Date('2024-03-10T10:00:00Z');
+    expect(check(future, '2024-03-10', at)).toEqual(['This date time needs to be in the future']);
+    expect(check(future, '2024-03-10', at, true)).toEqual([]);
+    expect(check(future, '2024-03-09', at, true)).toEqual(['This date time needs to be in the future']);
+    // From 12:00 UTC the 10th has begun everywhere.
+    expect(check(future, '2024-03-10', new Date('2024-03-10T12:00:00Z'), true)).toEqual(['This date time needs to be in the future']);
+  });
+
+  it('gives the same result in every server zone', () => {
+    for (const zone of ['UTC', 'Pacific/Kiritimati', 'Etc/GMT+12', 'Australia/Sydney', 'America/Los_Angeles']) {
+      env.TZ = zone;
+      expect(check(formWith('date', 'past'), '2024-03-10', sydneyMorning, true), zone).toEqual([]);
+      expect(check(formWith('date', 'past'), '2024-03-11', sydneyMorning, true), zone).toHaveLength(1);
+      expect(check(formWith('date', 'future'), '2024-03-10', sydneyMorning, true), zone).toEqual([]);
+      expect(check(formWith('date', 'future'), '2024-03-09', sydneyMorning, true), zone).toHaveLength(1);
+      expect(check(formWith('date', 'after', '2024-03-05'), '2024-03-05', sydneyMorning, true), zone).toEqual([
+        'This date time needs to be after 05/03/2024',
+      ]);
+      expect(check(formWith('date', 'before', '2024-03-05T23:30:00Z'), '2024-03-05', sydneyMorning, true), zone).toEqual([
+        'This date time needs to be before 05/03/2024',
+      ]);
+    }
+  });
+
+  it('compares datetime answers exactly, as instants', () => {
+    env.TZ = 'UTC';
+    const past = formWith('datetime', 'past');
+    expect(check(past, '2024-03-09T20:01:00.000Z', sydneyMorning, true)).toEqual(['This date time needs to be in the past']);
+    expect(check(past, '2024-03-09T19:59:00.000Z', sydneyMorning, true)).toEqual([]);
+    const zoned = formWith('datetime', 'after', '2024-03-05T14:30:00+11:00');
+    expect(check(zoned, '2024-03-05T03:31:00.000Z', sydneyMorning, true)).toEqual([]);
+    expect(check(zoned, '2024-03-05T03:29:00.000Z', sydneyMorning, true)).toHaveLength(1);
+  });
+
+  it('takes a zone-less datetime bound at its most lenient zone, and shows it as written', () => {
+    env.TZ = 'UTC';
+    const after = formWith('datetime', 'after', '2024-03-05T14:30');
+    // 14:31 in Sydney (UTC+11) is 03:31 UTC: before 14:30 read in UTC, after it read in Sydney.
+    expect(check(after, '2024-03-05T03:31:00.000Z', sydneyMorning)).toEqual(['This date time needs to be after 05/03/2024 02:30 PM']);
+    expect(check(after, '2024-03-05T03:31:00.000Z', sydneyMorning, true)).toEqual([]);
+    expect(check(after, '2024-03-05T00:29:00.000Z', sydneyMorning, true)).toEqual(['This date time needs to be after 05/03/2024 02:30 PM']);
+    const before = formWith('datetime', 'before', '2024-03-05T14:30');
+    expect(check(before, '2024-03-06T02:29:00.000Z', sydneyMorning, true)).toEqual([]);
+    expect(check(before, '2024-03-06T02:31:00.000Z', sydneyMorning, true)).toEqual([
+      'This date time needs to be before 05/03/2024 02:30 PM',
+    ]);
   });
 });
 

@@ -18,6 +18,9 @@ interface Row {
   formVersion: { version: number | null; formData: string | null; form: { name: string; formType: string } | null } | null;
   mehubAccount: Person | null;
   formReviewRequest: { timeReviewed: string | null; mehubAccount: Person | null } | null;
+  documentss: { documentName: string | null }[] | null;
+  assetss: { description: string | null }[] | null;
+  additionalAttachmentss: { attachment: { fileName: string } | null }[] | null;
 }
 
 export interface LoadedSubmission {
@@ -48,8 +51,8 @@ export async function readableSubmissionIds(db: Db, caller: Caller | null, filte
 
 /**
  * What the PDFs of these (already access-checked) submissions show: the form, the answers,
- * the owner, the review and the names of the users the answers select. Loaded in three
- * statements whatever the number of submissions.
+ * the owner, the review, the attachments and the names of the users the answers select.
+ * Loaded in a fixed number of statements whatever the number of submissions.
  */
 export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Promise<LoadedSubmission[]> {
   if (!ids.length) return [];
@@ -68,6 +71,9 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
       formVersion: { version: true, formData: true, form: { name: true, formType: true } },
       mehubAccount: person,
       formReviewRequest: { timeReviewed: true, mehubAccount: person },
+      documentss: { documentName: true },
+      assetss: { description: true },
+      additionalAttachmentss: { attachment: { fileName: true } },
     },
   )) as Row[];
   const parsed = rows.map((r) => {
@@ -112,6 +118,11 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
         isCompleted: r.isCompleted,
         timeZone,
         userNames,
+        attachments: {
+          documents: names(r.documentss?.map((d) => d.documentName)),
+          assets: names(r.assetss?.map((a) => a.description)),
+          files: names(r.additionalAttachmentss?.map((a) => a.attachment?.fileName)),
+        },
         review: review
           ? {
               timeReviewed: review.timeReviewed ? parseWireDate(review.timeReviewed) : null,
@@ -123,6 +134,10 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
   }
   return out;
 }
+
+/** The non-blank names, in order. */
+const names = (list: (string | null | undefined)[] | undefined): string[] =>
+  (list ?? []).filter((n): n is string => typeof n === 'string' && n.trim() !== '');
 
 function collectUserIds(def: FormDefinition | null, answers: Answers, into: Set<string>): void {
   if (!def) return;

@@ -31,8 +31,16 @@ export interface SubmissionPdfInput {
   /** Names of the accounts that user-select answers name, by id. */
   userNames: Record<string, string>;
   review: { timeReviewed: Date | null; reviewer: string | null } | null;
+  /** What is attached to the submission: document names, asset descriptions, file names. */
+  attachments?: SubmissionAttachments;
   /** Deflate page content (default true); tests read uncompressed text. */
   compress?: boolean;
+}
+
+export interface SubmissionAttachments {
+  documents: string[];
+  assets: string[];
+  files: string[];
 }
 
 const MARGIN = { top: 56, bottom: 64, left: 50, right: 50 };
@@ -119,8 +127,8 @@ function renderAnswer(q: Question, answers: Answers, input: SubmissionPdfInput):
       const c = choiceLabel(CONSEQUENCES, answers[`${q.id}-selectedConsequence`]);
       const l = choiceLabel(LIKELIHOODS, answers[`${q.id}-selectedLikelihood`]);
       if (!c || !l) return { kind: 'none' };
-      const stored = Number(answers[`${q.id}-riskScore`]);
-      const score = Number.isFinite(stored) && stored > 0 ? stored : riskScore(c.value, l.value);
+      // Always the product of the two choices shown: a stored score is never trusted.
+      const score = riskScore(c.value, l.value);
       const level = riskLevel(score);
       return { kind: 'risk', text: `${c.label} x ${l.label} = ${score} (${RISK_LEVELS[level]?.label ?? level})`, level };
     }
@@ -278,6 +286,19 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
     doc.moveDown(0.7);
   };
 
+  /** Documents, assets and additional files attached to the submission, when there are any. */
+  function attachmentsSection(): void {
+    const a = input.attachments;
+    const groups: [string, string[]][] = [
+      ['Documents', a?.documents ?? []],
+      ['Assets', a?.assets ?? []],
+      ['Additional files', a?.files ?? []],
+    ];
+    if (!groups.some(([, names]) => names.length)) return;
+    sectionHeading('Attachments');
+    for (const [title, names] of groups) if (names.length) questionBlock(title, { kind: 'text', text: names.join('\n') });
+  }
+
   const def = input.definition;
   const answers = input.answers;
   const visible = def ? visibilityTest(def, answers) : () => false;
@@ -298,6 +319,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
       sectionHeading(pdfText(slide.name || (isCompleteSlide(slide) ? 'Notifications' : 'Section')));
       walk(slide.contents);
     }
+    attachmentsSection();
     const review = def.slides.find(isReviewSlide);
     if (review && (input.review || review.contents.some((q) => !isBlank(answers[q.id])))) {
       sectionHeading('Review');
@@ -315,6 +337,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
         key,
         isBlank(value) ? { kind: 'none' } : { kind: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) },
       );
+    attachmentsSection();
   }
 
   // Footer on every page: form name and page numbers.

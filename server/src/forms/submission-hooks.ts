@@ -1,12 +1,15 @@
-import { getEntity, isUuid, messages, toWireDate, type ValidationIssue } from '@hub/model';
+import { getEntity, isUuid, messages, toWireDate, type ReferenceField, type ValidationIssue } from '@hub/model';
 import {
   allQuestions,
+  answerKeys,
+  checkAnswerShapes,
   hasReviewSlide,
   notificationRecipients,
   removeHiddenAnswers,
   validateForm,
   validateReview,
   visibilityTest,
+  withRiskScores,
   type AnswerIssue,
   type Answers,
   type FormDefinition,
@@ -16,8 +19,10 @@ import { deleteRecords } from '../crud/delete';
 import { ForbiddenError, ValidationError } from '../crud/errors';
 import { registerSaveHooks, SYSTEM_CALLER, type SaveHookContext } from '../crud/hooks';
 import { listRecords } from '../crud/list';
+import { ident } from '../crud/params';
 import { assertVisible, saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
+import { columnOf } from '../db/columns';
 import { answersOf, definitionOf, reviewOption, sameAnswers, splitReview } from './definitions';
 import { displayName, reviewedMail, submissionNotificationMail, type Person } from './notify';
 
@@ -71,6 +76,29 @@ function answerIssues(issues: AnswerIssue[]): ValidationError {
       message: i.message,
     })),
   );
+}
+
+/**
+ * Date rules on the server allow for the answerer's unknown time zone (see ValidateOptions):
+ * the browser already checked them strictly in its own zone.
+ */
+const SERVER_RULES = { zoneSlack: true } as const;
+
+/** Refuses answers of the wrong shape (a risk matrix out of range, a list that is not one...). */
+function assertShapes(def: FormDefinition, answers: Answers): void {
+  const issues = checkAnswerShapes(def, answers);
+  if (issues.length) throw answerIssues(issues);
+}
+
+/** The answers of the questions whose answer differs from `before` (every key of such a question). */
+function changedAnswers(def: FormDefinition, after: Answers, before: Answers): Answers {
+  const changed = (k: string) => !sameAnswers({ v: after[k] }, { v: before[k] });
+  const out: Answers = {};
+  for (const q of allQuestions(def)) {
+    const keys = answerKeys(q);
+    if (keys.some(changed)) for (const k of keys) if (k in after) out[k] = after[k];
+  }
+  return out;
 }
 
 /** A form version and its form's name and type (form versions are shared; the form's visibility is checked apart). */
@@ -157,8 +185,11 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   // Nobody reviews their own submission while filling it in: review answers come by update.
   if (!admin) answers = splitReview(def, answers).rest;
   answers = removeHiddenAnswers(def, answers);
+  assertShapes(def, answers);
+  // The score is the product of the two choices, whatever score the client sent.
+  answers = withRiskScores(def, answers);
   if (input.isCompleted === true) {
-    const issues = validateForm(def, answers);
+    const issues = validateForm(def, answers, new Date(), SERVER_RULES);
     if (issues.length) throw answerIssues(issues);
   }
   input.submissionData = JSON.stringify(answers);
@@ -198,15 +229,18 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   // A review changes the review answers only (a save without them keeps the stored review);
   // administrators may correct any answer.
   const kept = splitReview(def, before);
-  const merged = removeHiddenAnswers(def, admin ? { ...incoming } : { ...kept.rest, ...(isReview ? sent.review : kept.review) });
+  const next = removeHiddenAnswers(def, admin ? { ...incoming } : { ...kept.rest, ...(isReview ? sent.review : kept.review) });
+  // What this save changes is checked (all of it on completion): an untouched stored answer stays as it was.
+  assertShapes(def, completes ? next : changedAnswers(def, next, before));
+  const merged = withRiskScores(def, next);
   if (isReview) {
     const issues = validateReview(def, merged);
     if (issues.length) throw answerIssues(issues);
   }
   const completed = input.isCompleted === undefined ? stored.isCompleted : input.isCompleted === true;
-  const answersChanged = !sameAnswers(splitReview(def, merged).rest, splitReview(def, before).rest);
+  const answersChanged = !sameAnswers(splitReview(def, merged).rest, splitReview(def, withRiskScores(def, before)).rest);
   if (completed && (answersChanged || completes)) {
-    const issues = validateForm(def, merged);
+    const issues = validateForm(def, merged, new Date(), SERVER_RULES);
     if (issues.length) throw answerIssues(issues);
   }
   input.submissionData = JSON.stringify(merged);
@@ -214,8 +248,43 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   Object.assign(state, { version, definition: def, answers: merged, review: isReview ? splitReview(def, merged).review : null });
 }
 
-/** The owner's other drafts of the same form (any version) go: one draft per user and form. */
-async function removeOtherDrafts(tx: Db, ownerId: string, formId: string, keepId: string): Promise<void> {
+/**
+ * What hangs on the replaced drafts (additional attachments, linked assets and documents)
+ * moves to the submission replacing them, unless this save sets that list itself.
+ */
+async function takeOverAttachments(ctx: SaveHookContext, draftIds: string[]): Promise<void> {
+  const entity = SUBMISSIONS();
+  const keepId = ctx.id!;
+  for (const [name, field] of Object.entries(entity.fields)) {
+    if (name in ctx.input) continue;
+    if (field.kind === 'children') {
+      const target = getEntity(field.target);
+      const col = ident(columnOf(field.inverse, target.fields[field.inverse] as ReferenceField));
+      await ctx.tx.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE ${col} = ANY($2::uuid[])`, [
+        keepId,
+        draftIds,
+      ]);
+    } else if (field.kind === 'links') {
+      const link = getEntity(field.link);
+      const selfCol = ident(columnOf(field.self, link.fields[field.self]));
+      const otherCol = ident(columnOf(field.other, link.fields[field.other]));
+      // The drafts' own link rows go with them (on delete cascade).
+      await ctx.tx.query(
+        `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, ${otherCol} FROM ${ident(link.table)}
+         WHERE ${selfCol} = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
+        [keepId, draftIds],
+      );
+    }
+  }
+}
+
+/**
+ * The owner's other drafts of the same form (any version) go: one draft per user and form.
+ * Their attachments move to the submission that replaces them first.
+ */
+async function removeOtherDrafts(ctx: SaveHookContext, ownerId: string, formId: string): Promise<void> {
+  const { tx } = ctx;
+  const keepId = ctx.id!;
   const drafts = (await listRecords(
     tx,
     SYSTEM_CALLER,
@@ -230,13 +299,17 @@ async function removeOtherDrafts(tx: Db, ownerId: string, formId: string, keepId
     },
     { id: true },
   )) as { id: string }[];
-  if (drafts.length)
-    await deleteRecords(
-      tx,
-      SYSTEM_CALLER,
-      SUBMISSIONS(),
-      drafts.map((d) => d.id),
-    );
+  if (!drafts.length) return;
+  await takeOverAttachments(
+    ctx,
+    drafts.map((d) => d.id),
+  );
+  await deleteRecords(
+    tx,
+    SYSTEM_CALLER,
+    SUBMISSIONS(),
+    drafts.map((d) => d.id),
+  );
 }
 
 async function loadOwner(tx: Db, id: string): Promise<(Person & { id: string; memberOrganisationId: string | null }) | null> {
@@ -343,7 +416,7 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
     string | null | undefined;
   const completedNow = ctx.mode === 'create' ? ctx.input.isCompleted === true : ctx.input.isCompleted === true && !state.wasCompleted;
   if (!ownerId) return;
-  if (ctx.mode === 'create' || completedNow) await removeOtherDrafts(ctx.tx, ownerId, version.formId, ctx.id!);
+  if (ctx.mode === 'create' || completedNow) await removeOtherDrafts(ctx, ownerId, version.formId);
   if (completedNow) await notifyRecipients(ctx, def, answers, version, ownerId);
 }
 

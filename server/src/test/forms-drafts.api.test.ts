@@ -207,3 +207,119 @@ describe('submit', () => {
     expect(left.map((d) => d.submission_data)).toEqual([{ task: 'New version draft' }]);
   });
 });
+
+describe('attachments of a replaced draft', () => {
+  /** An asset, a document and an additional file on a submission, as the attach pages save them. */
+  async function attach(submissionId: string, label: string) {
+    const asset = await h.db.query<{ id: string }>(
+      `INSERT INTO asset (asset_type, description, status, member_organisation_id) VALUES ('LADDER', $1, 'IN_SERVICE', $2) RETURNING id`,
+      [`Ladder ${label}`, h.org.spark],
+    );
+    const doc = await h.db.query<{ id: string }>(
+      `INSERT INTO document (document_name, document_link, status, member_organisation_id) VALUES ($1, 'https://example.org/swms', 'ACTIVE', $2) RETURNING id`,
+      [`SWMS ${label}`, h.org.spark],
+    );
+    const file = await h.db.query<{ id: string }>(
+      `INSERT INTO file (file_name, content_type, size, storage_key) VALUES ($1, 'image/jpeg', 3, $2) RETURNING id`,
+      [`photo-${label}.jpg`, `test/${label}`],
+    );
+    const extra = await h.db.query<{ id: string }>(
+      `INSERT INTO additional_attachment (attachment_id, form_submissions_id) VALUES ($1, $2) RETURNING id`,
+      [file.rows[0].id, submissionId],
+    );
+    await h.db.query(`UPDATE file SET owner_entity = 'AdditionalAttachmentEntity', owner_id = $1 WHERE id = $2`, [
+      extra.rows[0].id,
+      file.rows[0].id,
+    ]);
+    await h.db.query(`INSERT INTO link_form_submissions_assets (form_submissions_id, assets_id) VALUES ($1, $2)`, [
+      submissionId,
+      asset.rows[0].id,
+    ]);
+    await h.db.query(`INSERT INTO link_form_submissions_documents (form_submissions_id, documents_id) VALUES ($1, $2)`, [
+      submissionId,
+      doc.rows[0].id,
+    ]);
+    return { asset: asset.rows[0].id, document: doc.rows[0].id, attachment: extra.rows[0].id };
+  }
+
+  const attachedTo = async (submissionId: string) => ({
+    assets: (
+      await h.db.query<{ id: string }>('SELECT assets_id AS id FROM link_form_submissions_assets WHERE form_submissions_id = $1', [
+        submissionId,
+      ])
+    ).rows.map((r) => r.id),
+    documents: (
+      await h.db.query<{ id: string }>('SELECT documents_id AS id FROM link_form_submissions_documents WHERE form_submissions_id = $1', [
+        submissionId,
+      ])
+    ).rows.map((r) => r.id),
+    attachments: (
+      await h.db.query<{ id: string }>('SELECT id FROM additional_attachment WHERE form_submissions_id = $1', [submissionId])
+    ).rows.map((r) => r.id),
+  });
+
+  it('moves to the completed submission that replaces the draft', async () => {
+    const f = await form();
+    const draftId = (await save(SPARK_WORKER, f.versionId, { task: 'Draft with photos' }, false)).data!.r[0].id;
+    const on = await attach(draftId, 'one');
+    const res = await save(SPARK_WORKER, f.versionId, riskAssessmentAnswers(), true);
+    expect(res.errors).toBeUndefined();
+    const id = res.data!.r[0].id;
+    expect(await drafts(f.id, SPARK_WORKER)).toEqual([]);
+    expect(await attachedTo(id)).toEqual({ assets: [on.asset], documents: [on.document], attachments: [on.attachment] });
+    // The owner sees them on the submission.
+    const seen = await h.gql<{
+      s: { additionalAttachmentss: { attachment: { fileName: string } }[]; documentss: { documentName: string }[] };
+    }>(
+      SPARK_WORKER,
+      `query($id: ID!) { s: formSubmissionsEntity(id: $id) { additionalAttachmentss { attachment { fileName } } documentss { documentName } } }`,
+      { id },
+    );
+    expect(seen.data!.s).toEqual({
+      additionalAttachmentss: [{ attachment: { fileName: 'photo-one.jpg' } }],
+      documentss: [{ documentName: 'SWMS one' }],
+    });
+  });
+
+  it('moves to a newer draft too, and keeps what the new submission already has', async () => {
+    const f = await form();
+    const first = (await save(SPARK_WORKER, f.versionId, { task: 'First' }, false)).data!.r[0].id;
+    const a = await attach(first, 'a');
+    const second = (await save(SPARK_WORKER, f.versionId, { task: 'Second' }, false)).data!.r[0].id;
+    expect(await attachedTo(second)).toEqual({ assets: [a.asset], documents: [a.document], attachments: [a.attachment] });
+    const b = await attach(second, 'b');
+    const done = (await save(SPARK_WORKER, f.versionId, riskAssessmentAnswers(), true)).data!.r[0].id;
+    const moved = await attachedTo(done);
+    expect(moved.assets.sort()).toEqual([a.asset, b.asset].sort());
+    expect(moved.documents.sort()).toEqual([a.document, b.document].sort());
+    expect(moved.attachments.sort()).toEqual([a.attachment, b.attachment].sort());
+    // Nothing was deleted on the way.
+    expect((await h.db.query('SELECT 1 FROM asset WHERE id = ANY($1::uuid[])', [[a.asset, b.asset]])).rows).toHaveLength(2);
+    expect((await h.db.query(`SELECT 1 FROM file WHERE file_name IN ('photo-a.jpg', 'photo-b.jpg')`)).rows).toHaveLength(2);
+  });
+
+  it('stays with the draft when the completion is refused', async () => {
+    const f = await form();
+    const draftId = (await save(SPARK_WORKER, f.versionId, { task: 'Draft' }, false)).data!.r[0].id;
+    const on = await attach(draftId, 'kept');
+    const answers = riskAssessmentAnswers();
+    delete answers.task;
+    expect((await save(SPARK_WORKER, f.versionId, answers, true)).errors).toBeDefined();
+    expect(await attachedTo(draftId)).toEqual({ assets: [on.asset], documents: [on.document], attachments: [on.attachment] });
+  });
+});
+
+describe('the Complete Slide default recipient', () => {
+  const me = async (who: string) => (await rest(who, 'GET', '/api/account/me')).json() as { primaryContactId?: string | null };
+
+  it("is the organisation's primary contact, given by GET /api/account/me (null when none)", async () => {
+    const { rows } = await h.db.query<{ p: string }>('SELECT primary_contact_id AS p FROM member_organisation WHERE id = $1', [
+      h.org.spark,
+    ]);
+    expect(rows[0].p).toBeTruthy();
+    expect((await me(SPARK_WORKER)).primaryContactId).toBe(rows[0].p);
+    await h.db.query('UPDATE member_organisation SET primary_contact_id = NULL WHERE id = $1', [h.org.volt]);
+    expect((await me(VOLT_MANAGER)).primaryContactId).toBeNull();
+    expect((await me('admin@hub.example')).primaryContactId).toBeNull();
+  });
+});

@@ -141,6 +141,57 @@ describe('one submission as PDF', () => {
   });
 });
 
+describe('what the PDF shows', () => {
+  const render = async (input: Parameters<typeof renderSubmissionPdf>[0]) =>
+    pdfText(await renderSubmissionPdf({ ...input, compress: false }));
+
+  it('computes the risk score from the two choices, never from the stored score', async () => {
+    const base = largePdfInput(10);
+    const text = await render({
+      ...base,
+      answers: { ...base.answers, 'q7-selectedConsequence': 5, 'q7-selectedLikelihood': 5, 'q7-riskScore': 1 },
+    });
+    expect(text).toContain('Catastrophic x Almost Certain = 25 (Catastrophic)');
+    expect(text).not.toContain('= 1 (Low)');
+    expect(text).toContain('Work cannot proceed.');
+    // Choices that are no cell of the matrix show no result.
+    const odd = await render({ ...base, answers: { ...base.answers, 'q7-selectedConsequence': 9, 'q7-riskScore': 1 } });
+    expect(odd).not.toMatch(/= 1 \(/);
+  });
+
+  it("lists the submission's documents, assets and additional files under Attachments", async () => {
+    const id = await submit(SPARK_WORKER, riskAssessmentAnswers());
+    const none = pdfText(
+      (await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' })).rawPayload,
+    );
+    expect(none).not.toContain('Attachments');
+    const asset = await h.db.query<{ id: string }>(
+      `INSERT INTO asset (asset_type, description, status, member_organisation_id) VALUES ('LADDER', '3 m step ladder', 'IN_SERVICE', $1) RETURNING id`,
+      [h.org.spark],
+    );
+    const doc = await h.db.query<{ id: string }>(
+      `INSERT INTO document (document_name, document_link, status, member_organisation_id) VALUES ('Switchboard SWMS', 'https://example.org/swms', 'ACTIVE', $1) RETURNING id`,
+      [h.org.spark],
+    );
+    const file = await h.db.query<{ id: string }>(
+      `INSERT INTO file (file_name, content_type, size, storage_key) VALUES ('site-photo.jpg', 'image/jpeg', 3, 'test/site-photo') RETURNING id`,
+    );
+    await h.db.query(`INSERT INTO additional_attachment (attachment_id, form_submissions_id) VALUES ($1, $2)`, [file.rows[0].id, id]);
+    await h.db.query(`INSERT INTO link_form_submissions_assets (form_submissions_id, assets_id) VALUES ($1, $2)`, [id, asset.rows[0].id]);
+    await h.db.query(`INSERT INTO link_form_submissions_documents (form_submissions_id, documents_id) VALUES ($1, $2)`, [
+      id,
+      doc.rows[0].id,
+    ]);
+    for (const who of [SPARK_WORKER, SPARK_MANAGER]) {
+      const res = await post(who, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' });
+      expect(res.statusCode, who).toBe(200);
+      const text = pdfText(res.rawPayload);
+      for (const expected of ['Attachments', 'Documents\nSwitchboard SWMS', 'Assets\n3 m step ladder', 'Additional files\nsite-photo.jpg'])
+        expect(text, `${who}: ${expected}`).toContain(expected);
+    }
+  });
+});
+
 describe('PDFs as a zip', () => {
   it('has one PDF per readable completed submission', async () => {
     const a = await submit(SPARK_WORKER, riskAssessmentAnswers());

@@ -1,0 +1,123 @@
+import { describe, it, expect } from 'vitest';
+import { ANSWER_SHAPE_MESSAGES, checkAnswerShapes, withRiskScores } from './shapes';
+import { conditionHolds } from './conditions';
+import type { Answers, FormDefinition, Question, QuestionType } from './types';
+
+const q = (questionType: QuestionType, id: string = questionType): Question => ({ id, title: id, questionType });
+const ALL: QuestionType[] = [
+  'text',
+  'textArea',
+  'number',
+  'checkbox',
+  'statement',
+  'datetime',
+  'date',
+  'radiobutton',
+  'list',
+  'combobox',
+  'multicombobox',
+  'canvasDraw',
+  'riskMatrix',
+  'selectUserProfile',
+  'jobNumber',
+  'jobAddress',
+];
+const def: FormDefinition = {
+  slides: [{ name: 'S', contents: [...ALL.map((t) => q(t)), { ...q('formSection', 'section'), contents: [q('number', 'inner')] }] }],
+  pagination: { type: 'page' },
+  customOptions: [],
+};
+const issues = (answers: Answers) => checkAnswerShapes(def, answers);
+
+const good: Answers = {
+  text: 'a',
+  textArea: 'b',
+  number: -1.5,
+  checkbox: false,
+  datetime: '2024-03-05T10:00:00.000Z',
+  date: '2024-03-05',
+  radiobutton: 'Yes',
+  list: 'One',
+  combobox: 'Two',
+  multicombobox: ['A', 'B'],
+  'canvasDraw-canvas-draw-data-string': '{"lines":[]}',
+  'canvasDraw-canvas-draw-dataURL': 'data:image/png;base64,AAAA',
+  'riskMatrix-selectedConsequence': 5,
+  'riskMatrix-selectedLikelihood': 1,
+  'riskMatrix-riskScore': 5,
+  selectUserProfile: ['7d1f3c2a-5b6e-4f80-9a1b-2c3d4e5f6a7b'],
+  jobNumber: 'J-1',
+  jobAddress: '1 Street',
+  inner: 3,
+  unknownKey: { anything: true },
+};
+
+describe('checkAnswerShapes', () => {
+  it('accepts the answer shape of every question type, and absent or null answers', () => {
+    expect(issues(good)).toEqual([]);
+    expect(issues({})).toEqual([]);
+    expect(issues(Object.fromEntries(Object.keys(good).map((k) => [k, null])))).toEqual([]);
+  });
+
+  it('refuses each wrong shape with a message at the question id', () => {
+    const cases: [Answers, string, string][] = [
+      [{ text: 5 }, 'text', ANSWER_SHAPE_MESSAGES.text],
+      [{ jobAddress: ['x'] }, 'jobAddress', ANSWER_SHAPE_MESSAGES.text],
+      [{ radiobutton: 1 }, 'radiobutton', ANSWER_SHAPE_MESSAGES.text],
+      [{ number: '12' }, 'number', ANSWER_SHAPE_MESSAGES.number],
+      [{ inner: true }, 'inner', ANSWER_SHAPE_MESSAGES.number],
+      [{ checkbox: 'true' }, 'checkbox', ANSWER_SHAPE_MESSAGES.checkbox],
+      [{ date: '05/03/2024' }, 'date', ANSWER_SHAPE_MESSAGES.date],
+      [{ date: '2024-02-30' }, 'date', ANSWER_SHAPE_MESSAGES.date],
+      [{ datetime: 'soon' }, 'datetime', ANSWER_SHAPE_MESSAGES.datetime],
+      [{ multicombobox: 'A' }, 'multicombobox', ANSWER_SHAPE_MESSAGES.options],
+      [{ multicombobox: ['A', 1] }, 'multicombobox', ANSWER_SHAPE_MESSAGES.options],
+      [{ selectUserProfile: 'someone' }, 'selectUserProfile', ANSWER_SHAPE_MESSAGES.users],
+      [{ selectUserProfile: [{ id: 'x' }] }, 'selectUserProfile', ANSWER_SHAPE_MESSAGES.users],
+      [{ 'canvasDraw-canvas-draw-data-string': { lines: [] } }, 'canvasDraw', ANSWER_SHAPE_MESSAGES.drawing],
+      [{ 'canvasDraw-canvas-draw-dataURL': 'javascript:alert(1)' }, 'canvasDraw', ANSWER_SHAPE_MESSAGES.drawing],
+    ];
+    for (const [answers, path, message] of cases)
+      expect(issues({ ...good, ...answers }), JSON.stringify(answers)).toEqual([{ path, message }]);
+  });
+
+  it('needs both risk matrix choices as whole numbers 1 to 5, or no risk answer at all', () => {
+    const risk = (c: unknown, l: unknown, s?: unknown) =>
+      issues({ 'riskMatrix-selectedConsequence': c, 'riskMatrix-selectedLikelihood': l, 'riskMatrix-riskScore': s });
+    const refused = [{ path: 'riskMatrix', message: 'The risk matrix answer is not valid' }];
+    expect(risk(5, 5, 1)).toEqual([]); // the score is recomputed, not checked
+    expect(risk(1, 5)).toEqual([]);
+    expect(risk(undefined, undefined)).toEqual([]);
+    expect(risk(9, 5, 45)).toEqual(refused);
+    expect(risk(0, 5, 0)).toEqual(refused);
+    expect(risk('x', 5)).toEqual(refused);
+    expect(risk('5', 5)).toEqual(refused);
+    expect(risk(2.5, 2)).toEqual(refused);
+    expect(risk(5, undefined)).toEqual(refused);
+    expect(risk(undefined, 3, 3)).toEqual(refused);
+    expect(risk(undefined, undefined, 12)).toEqual(refused);
+  });
+});
+
+describe('withRiskScores', () => {
+  it('recomputes each score from its two choices whatever was sent, and drops a score without choices', () => {
+    const out = withRiskScores(def, {
+      'riskMatrix-selectedConsequence': 5,
+      'riskMatrix-selectedLikelihood': 5,
+      'riskMatrix-riskScore': 1,
+      text: 'a',
+    });
+    expect(out).toEqual({ 'riskMatrix-selectedConsequence': 5, 'riskMatrix-selectedLikelihood': 5, 'riskMatrix-riskScore': 25, text: 'a' });
+    expect(withRiskScores(def, { 'riskMatrix-selectedConsequence': 2, 'riskMatrix-selectedLikelihood': 3 })).toMatchObject({
+      'riskMatrix-riskScore': 6,
+    });
+    expect(withRiskScores(def, { 'riskMatrix-riskScore': 12 })).toEqual({});
+  });
+
+  it('conditions on a risk matrix compare the score of the choices, not a stored one', () => {
+    const target = q('riskMatrix', 'r');
+    const answers = { 'r-selectedConsequence': 5, 'r-selectedLikelihood': 5, 'r-riskScore': 1 };
+    expect(conditionHolds(target, { path: 'r', condition: 'equal', value: 25 }, answers)).toBe(true);
+    expect(conditionHolds(target, { path: 'r', condition: 'equal', value: 1 }, answers)).toBe(false);
+  });
+});
