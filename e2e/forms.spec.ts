@@ -23,9 +23,16 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await page.getByLabel('Job number').fill('J-1001');
   await page.getByLabel('Job address').fill('12 Main St, Springfield');
-  await page.getByLabel('Date').click();
-  await page.getByRole('dialog').getByRole('button', { name: /^13 / }).first().click();
-  await page.getByRole('button', { name: 'Confirm date and time' }).click();
+  // The datetime picker: a day from the calendar, then a time typed digit by digit.
+  const date = page.getByRole('button', { name: 'Date', exact: true });
+  await date.click();
+  const picker = page.getByRole('dialog', { name: 'Choose date and time' });
+  await picker.getByRole('button', { name: /^13 / }).first().click();
+  await picker.getByLabel('Time').focus();
+  await page.keyboard.type('1430');
+  await picker.getByRole('button', { name: 'Done' }).click();
+  await expect(date).toHaveText(/^13\/\d{2}\/\d{4} 02:30 PM$/);
+  const dateText = await date.textContent();
   await page.getByRole('button', { name: 'Next' }).click();
 
   // Slide 2: a show condition, the risk matrix and a drawing.
@@ -51,7 +58,12 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await page.mouse.up();
   await page.screenshot({ path: 'test-results/screens/filler-phone.png', fullPage: true });
 
-  await page.getByRole('button', { name: 'Save draft' }).click();
+  // Browser Back with unsaved answers: the incomplete-form modal asks; saving goes on back.
+  await page.goBack();
+  const incomplete = page.getByRole('dialog', { name: 'This form is incomplete' });
+  await expect(incomplete).toBeVisible();
+  await expect(page).toHaveURL(/\/safety-form\//);
+  await incomplete.getByRole('button', { name: 'Save progress as draft' }).click();
   await expect(page.getByText('The draft has been submitted successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/mesafety$/);
   const tile = page.getByRole('region', { name: 'Risk Assessment' });
@@ -62,6 +74,7 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await expect(page.getByText('A draft of this form already exists')).toBeVisible();
   await page.getByRole('button', { name: 'Continue editing' }).click();
   await expect(page.getByLabel('Job number')).toHaveValue('J-1001');
+  await expect(page.getByRole('button', { name: 'Date', exact: true })).toHaveText(dateText!);
   await page.getByRole('button', { name: 'Next' }).click();
   await expect(page.getByLabel('Task or activity')).toHaveValue('Replace switchboard in plant room');
   await expect(page.getByLabel('Fall protection used')).toHaveValue('Harness and anchor point');

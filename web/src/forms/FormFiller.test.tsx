@@ -1,8 +1,10 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Profiler, type ComponentType } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { GraphqlError } from '../client/graphql';
 import { slideFromPath } from './FormFiller';
 import { WIDGETS } from './QuestionView';
+import { answerIssuesFromError } from './server-issues';
 import type { WidgetProps } from './widgets/QuestionFrame';
 import { makeDefinition, question, renderFiller, renderFillerAt, required } from './test-utils';
 
@@ -199,7 +201,7 @@ describe('FormFiller drafts and cancel', () => {
     type('Title a', 'Alex');
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save progress as draft' }));
-    await waitFor(() => expect(onSaveDraft).toHaveBeenCalledWith({ a: 'Alex' }));
+    await waitFor(() => expect(onSaveDraft).toHaveBeenCalledWith({ a: 'Alex' }, { continueNavigation: false }));
     expect(onCancel).not.toHaveBeenCalled();
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
@@ -209,7 +211,7 @@ describe('FormFiller drafts and cancel', () => {
     const onSaveDraft = vi.fn(async () => {});
     renderFiller({ definition: threeSlides(), onCancel, onSaveDraft });
     fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
-    await waitFor(() => expect(onSaveDraft).toHaveBeenCalledWith({}));
+    await waitFor(() => expect(onSaveDraft).toHaveBeenCalledWith({}, { continueNavigation: false }));
     fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(onCancel).toHaveBeenCalledTimes(1);
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -217,15 +219,40 @@ describe('FormFiller drafts and cancel', () => {
 });
 
 describe('FormFiller url pagination', () => {
-  it('reads the slide from the path, falls back to slide 1 and writes it on Next', async () => {
-    const def = { ...threeSlides(), pagination: { type: 'url' as const } };
-    const router = renderFillerAt('/form/slide/2/', { definition: def, initialAnswers: { name: 'A' } });
+  const urlForm = () => ({ ...threeSlides(), pagination: { type: 'url' as const } });
+
+  it('opens the slide of a deep link and writes the address on Next and Back', async () => {
+    const router = renderFillerAt('/form/slide/2/', { definition: urlForm(), initialAnswers: { name: 'A' } });
     expect(screen.getByRole('heading', { name: 'Hazards' })).toBeTruthy();
+    expect(step(/Hazards/).getAttribute('aria-current')).toBe('step');
     fireEvent.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/form/slide/3/'));
     expect(screen.getByRole('heading', { name: 'Sign off' })).toBeTruthy();
-    await act(() => router.navigate('/form/slide/9/'));
+    fireEvent.click(screen.getByRole('button', { name: 'Back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/form/slide/2/'));
+    expect(screen.getByRole('heading', { name: 'Hazards' })).toBeTruthy();
+  });
+
+  it('Next validates first: an invalid slide keeps the address', async () => {
+    const router = renderFillerAt('/form/slide/1/', { definition: urlForm() });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('This field is required')).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/form/slide/1/');
+  });
+
+  it('falls back to slide 1 for an unknown or missing slide number and corrects the address', async () => {
+    const router = renderFillerAt('/form/slide/9/', { definition: urlForm(), initialAnswers: { name: 'A' } });
     expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/form/slide/1/'));
+    // Replaced, not pushed: Back does not return to the unknown slide.
+    expect(router.state.historyAction).toBe('REPLACE');
+    await act(() => router.navigate('/form/slide/x/'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/form/slide/1/'));
+    await act(() => router.navigate('/form'));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/form/slide/1/'));
+    expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/form/slide/2/'));
   });
 
   it('parses slide numbers', () => {
@@ -284,5 +311,222 @@ describe('FormFiller rendering cost', () => {
     } finally {
       WIDGETS.text = original;
     }
+  });
+});
+
+const reviewForm = () =>
+  makeDefinition([
+    { name: 'Work', contents: [question('w', 'text', { validators: required('w') })] },
+    {
+      name: 'Review Slide',
+      contents: [
+        question('ReviewSlide-option', 'radiobutton', {
+          options: [
+            { id: '1', value: 'Satisfactory' },
+            { id: '2', value: 'CI Improvement Opportunity' },
+          ],
+        }),
+        question('ReviewSlide-message', 'statement', {
+          className: 'Important',
+          content: 'Please describe the improvement opportunity in the comments below.',
+          showConditions: [{ path: 'ReviewSlide-option', condition: 'equal', value: 'CI Improvement Opportunity' }],
+        }),
+        question('ReviewSlide-comments', 'textArea'),
+      ],
+    },
+  ]);
+
+describe('FormFiller review', () => {
+  it('in edit mode shows every other slide read-only and only the review slide editable', async () => {
+    const onSubmit = vi.fn(async () => {});
+    renderFiller({
+      definition: reviewForm(),
+      mode: 'edit',
+      showReviewSlide: true,
+      onSubmit,
+      initialAnswers: { w: 'done' },
+      submitText: 'Save review',
+    });
+    expect(screen.queryByRole('textbox')).toBeNull();
+    expect(screen.getByText('done')).toBeTruthy();
+    // Any step can be opened, as in view mode.
+    fireEvent.click(step(/Review Slide/));
+    fireEvent.click(screen.getByLabelText('CI Improvement Opportunity'));
+    expect(screen.getByText(/Please describe the improvement opportunity/)).toBeTruthy();
+    type('Title ReviewSlide-comments', 'Second spotter');
+    fireEvent.click(screen.getByRole('button', { name: 'Save review' }));
+    await waitFor(() =>
+      expect(onSubmit).toHaveBeenCalledWith({
+        w: 'done',
+        'ReviewSlide-option': 'CI Improvement Opportunity',
+        'ReviewSlide-comments': 'Second spotter',
+      }),
+    );
+  });
+
+  it('hides statements on a read-only review slide (they address the reviewer)', () => {
+    renderFiller({
+      definition: reviewForm(),
+      mode: 'view',
+      showReviewSlide: true,
+      initialAnswers: { w: 'done', 'ReviewSlide-option': 'CI Improvement Opportunity', 'ReviewSlide-comments': 'Spotter' },
+    });
+    fireEvent.click(step(/Review Slide/));
+    expect(screen.getByText('CI Improvement Opportunity')).toBeTruthy();
+    expect(screen.getByText('Spotter')).toBeTruthy();
+    expect(screen.queryByText(/Please describe the improvement opportunity/)).toBeNull();
+  });
+});
+
+describe('FormFiller cancel with a saved draft', () => {
+  it('asks even without changes, saying the saved draft will be deleted', () => {
+    const onCancel = vi.fn();
+    renderFiller({ definition: threeSlides(), onCancel, onSaveDraft: async () => {}, hasSavedDraft: true, initialAnswers: { name: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/Cancelling deletes your saved draft of this form\. This cannot be undone/)).toBeTruthy();
+    expect(onCancel).not.toHaveBeenCalled();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Discard and take me back' }));
+    expect(onCancel).toHaveBeenCalledTimes(1);
+  });
+
+  it('names the unsaved answers too when there are changes, and Save progress as draft keeps everything', async () => {
+    const onCancel = vi.fn();
+    const onSaveDraft = vi.fn(async () => {});
+    renderFiller({ definition: threeSlides(), onCancel, onSaveDraft, hasSavedDraft: true });
+    type('Title name*', 'Alex');
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    const dialog = screen.getByRole('dialog');
+    expect(within(dialog).getByText(/deletes your saved draft of this form and discards your unsaved answers/)).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Save progress as draft' }));
+    await waitFor(() => expect(onSaveDraft).toHaveBeenCalledWith({ name: 'Alex' }, { continueNavigation: false }));
+    expect(onCancel).not.toHaveBeenCalled();
+  });
+});
+
+describe('FormFiller leaving with unsaved answers', () => {
+  const leave = (router: ReturnType<typeof renderFillerAt>) => act(() => router.navigate('/elsewhere'));
+
+  it('leaves freely while nothing changed', async () => {
+    const router = renderFillerAt('/form', { definition: threeSlides(), onSaveDraft: async () => {} });
+    await leave(router);
+    expect(router.state.location.pathname).toBe('/elsewhere');
+  });
+
+  it('blocks navigation with the incomplete-form modal; Discard and take me back goes on', async () => {
+    const router = renderFillerAt('/form', { definition: threeSlides(), onSaveDraft: async () => {} });
+    type('Title name*', 'Alex');
+    await leave(router);
+    expect(router.state.location.pathname).toBe('/form');
+    const dialog = screen.getByRole('dialog', { name: 'This form is incomplete' });
+    // Closing the modal stays on the form.
+    fireEvent.keyDown(dialog, { key: 'Escape' });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    await leave(router);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Discard and take me back' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+  });
+
+  it('Save progress as draft saves, then goes on to where the user was going', async () => {
+    const onSaveDraft = vi.fn(async () => {});
+    const router = renderFillerAt('/form', { definition: threeSlides(), onSaveDraft });
+    type('Title name*', 'Alex');
+    await leave(router);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Save progress as draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+    expect(onSaveDraft).toHaveBeenCalledWith({ name: 'Alex' }, { continueNavigation: true });
+  });
+
+  it('never blocks the navigation of a save or a submit', async () => {
+    const def = makeDefinition([{ name: 'Only', contents: [question('a', 'text')] }]);
+    const go = async () => {
+      await router.navigate('/elsewhere');
+    };
+    const router = renderFillerAt('/form', { definition: def, onSaveDraft: go, onSubmit: go });
+    type('Title a', 'x');
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+    await act(() => router.navigate('/form'));
+    type('Title a', 'y');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/elsewhere'));
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('asks before a reload or closing the tab while answers are unsaved', async () => {
+    const onSaveDraft = vi.fn(async () => {});
+    renderFiller({ definition: threeSlides(), onSaveDraft });
+    const unload = () => {
+      const event = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    expect(unload()).toBe(false);
+    type('Title name*', 'Alex');
+    expect(unload()).toBe(true);
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(onSaveDraft).toHaveBeenCalled());
+    await waitFor(() => expect(unload()).toBe(false));
+  });
+});
+
+describe('FormFiller refused saves', () => {
+  const refusal = (issues: { path: string; message: string }[]) =>
+    new GraphqlError(issues[0].message, [
+      {
+        message: issues[0].message,
+        extensions: { code: 'VALIDATION', path: issues[0].path, issues: issues.map((i) => ({ ...i, code: 'invalid' })) },
+      },
+    ]);
+
+  it('shows the server messages under their questions and goes to the first slide in error', async () => {
+    const def = makeDefinition([
+      { name: 'One', contents: [question('a', 'text'), question('rm', 'riskMatrix')] },
+      { name: 'Two', contents: [question('b', 'text')] },
+    ]);
+    const onSubmit = vi.fn(async () => {
+      throw refusal([
+        { path: 'submissionData.a', message: 'The given input is invalid' },
+        { path: 'submissionData.rm-riskScore', message: 'Choose a risk' },
+        { path: 'submissionData.b', message: 'Please enter a valid email' },
+      ]);
+    });
+    renderFiller({ definition: def, onSubmit, initialAnswers: { a: 'x', b: 'y' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'One' })).toBeTruthy());
+    expect(screen.getByText('The given input is invalid')).toBeTruthy();
+    expect(screen.getByText('Choose a risk')).toBeTruthy();
+    // Changing the answer drops its message; the others stay until theirs change.
+    type('Title a', 'xy');
+    expect(screen.queryByText('The given input is invalid')).toBeNull();
+    expect(screen.getByText('Choose a risk')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByRole('heading', { name: 'One' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /Likelihood Rare, consequence Minor/ }));
+    expect(screen.queryByText('Choose a risk')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(screen.getByText('Please enter a valid email')).toBeTruthy();
+  });
+
+  it('does the same for a refused draft', async () => {
+    const onSaveDraft = vi.fn(async () => {
+      throw refusal([{ path: 'submissionData.name', message: 'This field is too long' }]);
+    });
+    renderFiller({ definition: threeSlides(), onSaveDraft, initialAnswers: { name: 'A' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(screen.getByRole('heading', { name: 'Details' })).toBeTruthy());
+    expect(screen.getByText('This field is too long')).toBeTruthy();
+  });
+
+  it('reads the issues of a GraphQL validation error only', () => {
+    expect(answerIssuesFromError(refusal([{ path: 'submissionData.q', message: 'Bad' }]))).toEqual([{ path: 'q', message: 'Bad' }]);
+    expect(answerIssuesFromError(new GraphqlError('x', [{ message: 'Single', extensions: { path: 'submissionData.z' } }]))).toEqual([
+      { path: 'z', message: 'Single' },
+    ]);
+    expect(answerIssuesFromError(new GraphqlError('x', [{ message: 'Nope', extensions: { path: 'name' } }]))).toEqual([]);
+    expect(answerIssuesFromError(new Error('network'))).toEqual([]);
   });
 });

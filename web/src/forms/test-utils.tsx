@@ -29,7 +29,7 @@ export function renderFiller(props: Partial<FormFillerProps> & { definition: For
   );
 }
 
-/** The filler under a memory router at `path` (url pagination). */
+/** The filler under a memory (data) router at `path`, with routePath '/form' and a page '/elsewhere' to leave to. */
 export function renderFillerAt(path: string, props: Partial<FormFillerProps> & { definition: FormDefinition }) {
   const router = createMemoryRouter(
     [
@@ -37,6 +37,7 @@ export function renderFillerAt(path: string, props: Partial<FormFillerProps> & {
         path: '/form/*',
         element: <FormFiller mode="fill" routePath="/form" {...props} />,
       },
+      { path: '/elsewhere', element: <p>Somewhere else</p> },
     ],
     { initialEntries: [path] },
   );

@@ -15,15 +15,21 @@ interface Line {
   brushColor: string;
   brushRadius: number;
 }
-/** The strokes answer ({id}-canvas-draw-data-string), in the react-canvas-draw save format. */
+/**
+ * The strokes answer ({id}-canvas-draw-data-string), in the react-canvas-draw save format:
+ * points in the coordinates of a `width` x `height` drawing area (the canvas size the first
+ * stroke was drawn on), so any canvas can redraw them with one scale factor.
+ */
 export interface CanvasSaveData {
   lines: Line[];
   width: number;
   height: number;
 }
 
-const PADDING = (CANVAS.frameWidth - CANVAS.width) / 2;
-const MIN_FRAME = { w: CANVAS.minWidth + 2 * PADDING, h: CANVAS.minHeight + 2 * PADDING };
+/** Frame to canvas on each side (CSS padding 9px plus the 1px border): 420x320 holds 400x300. */
+const INSET = (CANVAS.frameWidth - CANVAS.width) / 2;
+/** The smallest frame: its canvas is the spec's minimum, 150x100. */
+export const MIN_FRAME = { w: CANVAS.minWidth + 2 * INSET, h: CANVAS.minHeight + 2 * INSET };
 const MAX_FRAME_HEIGHT = 1200;
 
 export function parseSaveData(text: unknown): CanvasSaveData {
@@ -42,15 +48,29 @@ export function parseSaveData(text: unknown): CanvasSaveData {
   }
 }
 
-function drawLine(g: CanvasRenderingContext2D, line: Line, sx: number, sy: number) {
+/** How a drawing area shows in a canvas: one scale for both axes, centred (letterboxed). */
+export interface Fit {
+  scale: number;
+  dx: number;
+  dy: number;
+}
+
+export function fitDrawing(data: { width: number; height: number }, canvasWidth: number, canvasHeight: number): Fit {
+  const scale = Math.min(canvasWidth / data.width, canvasHeight / data.height);
+  return { scale, dx: (canvasWidth - data.width * scale) / 2, dy: (canvasHeight - data.height * scale) / 2 };
+}
+
+function drawLine(g: CanvasRenderingContext2D, line: Line, fit: Fit) {
   const pts = line.points;
   if (!pts.length) return;
+  const x = (p: Point) => p.x * fit.scale + fit.dx;
+  const y = (p: Point) => p.y * fit.scale + fit.dy;
   g.strokeStyle = line.brushColor || CANVAS.brushColor;
   g.fillStyle = line.brushColor || CANVAS.brushColor;
-  const radius = (line.brushRadius || CANVAS.brushRadius) * Math.min(sx, sy);
+  const radius = (line.brushRadius || CANVAS.brushRadius) * fit.scale;
   if (pts.length === 1) {
     g.beginPath();
-    g.arc(pts[0].x * sx, pts[0].y * sy, radius, 0, Math.PI * 2);
+    g.arc(x(pts[0]), y(pts[0]), radius, 0, Math.PI * 2);
     g.fill();
     return;
   }
@@ -58,14 +78,24 @@ function drawLine(g: CanvasRenderingContext2D, line: Line, sx: number, sy: numbe
   g.lineCap = 'round';
   g.lineJoin = 'round';
   g.beginPath();
-  g.moveTo(pts[0].x * sx, pts[0].y * sy);
-  for (let i = 1; i < pts.length; i++) g.lineTo(pts[i].x * sx, pts[i].y * sy);
+  g.moveTo(x(pts[0]), y(pts[0]));
+  for (let i = 1; i < pts.length; i++) g.lineTo(x(pts[i]), y(pts[i]));
   g.stroke();
 }
 
-/** canvas.toDataURL, or undefined where there is no canvas (jsdom). */
-function imageOf(canvas: HTMLCanvasElement): string | undefined {
+/** The picture answer: the drawing area alone at its own size on white, whatever the canvas shows. Undefined without a canvas (jsdom). */
+function imageOf(data: CanvasSaveData): string | undefined {
   try {
+    const canvas = document.createElement('canvas');
+    canvas.width = Math.max(1, Math.round(data.width));
+    canvas.height = Math.max(1, Math.round(data.height));
+    const g = canvas.getContext('2d');
+    if (g) {
+      g.fillStyle = 'white';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      const fit = fitDrawing(data, canvas.width, canvas.height);
+      for (const line of data.lines) drawLine(g, line, fit);
+    }
     const url = canvas.toDataURL('image/png');
     return typeof url === 'string' && url.startsWith('data:') ? url : undefined;
   } catch {
@@ -77,7 +107,8 @@ function imageOf(canvas: HTMLCanvasElement): string | undefined {
  * canvasDraw: a 400x300 drawing area in a 420x320 frame the user can resize (drag or arrow
  * keys on the corner handle, down to 150x100); grey brush of radius 4; finger or mouse via
  * pointer events. Each finished stroke saves the strokes as JSON and the picture as a PNG
- * data URL.
+ * data URL. Strokes keep their shape on any screen: a drawing made on a phone's near-square
+ * canvas shows on a desktop's 4:3 one uniformly scaled, with margins (and the other way round).
  */
 export function CanvasDrawWidget({ q, readOnly }: WidgetProps) {
   const { answers } = useFiller();
@@ -105,14 +136,23 @@ function CanvasEditor({ q, dataText, onSave }: { q: WidgetProps['q']; dataText: 
   const current = useRef<Line | null>(null);
   const [frame, setFrame] = useState({ w: CANVAS.frameWidth, h: CANVAS.frameHeight });
 
+  const fitNow = (canvas: HTMLCanvasElement) => fitDrawing(saved.current, canvas.width, canvas.height);
   const redraw = useCallback(() => {
     const canvas = canvasRef.current;
     const g = canvas?.getContext('2d');
     if (!canvas || !g) return;
     g.clearRect(0, 0, canvas.width, canvas.height);
-    const sx = canvas.width / saved.current.width;
-    const sy = canvas.height / saved.current.height;
-    for (const line of saved.current.lines) drawLine(g, line, sx, sy);
+    if (!saved.current.lines.length) return;
+    const fit = fitDrawing(saved.current, canvas.width, canvas.height);
+    // The margins around a drawing of another shape are shaded: strokes stay inside the area.
+    const w = saved.current.width * fit.scale;
+    const h = saved.current.height * fit.scale;
+    if (fit.dx >= 1 || fit.dy >= 1) {
+      g.fillStyle = '#e9ecef';
+      g.fillRect(0, 0, canvas.width, canvas.height);
+      g.clearRect(fit.dx, fit.dy, w, h);
+    }
+    for (const line of saved.current.lines) drawLine(g, line, fit);
   }, []);
 
   // An answer changed from outside (a loaded draft, a reset): take it.
@@ -141,15 +181,17 @@ function CanvasEditor({ q, dataText, onSave }: { q: WidgetProps['q']; dataText: 
     return () => ro.disconnect();
   }, [redraw]);
 
+  /** The pointer in drawing-area coordinates (kept inside the area). */
   const toBase = (e: PointerEvent<HTMLCanvasElement>): Point => {
     const canvas = e.currentTarget;
     const rect = canvas.getBoundingClientRect();
     const rw = rect.width || canvas.width;
     const rh = rect.height || canvas.height;
-    return {
-      x: Math.round(((e.clientX - rect.left) / rw) * saved.current.width * 100) / 100,
-      y: Math.round(((e.clientY - rect.top) / rh) * saved.current.height * 100) / 100,
-    };
+    const fit = fitNow(canvas);
+    const px = ((e.clientX - rect.left) / rw) * canvas.width;
+    const py = ((e.clientY - rect.top) / rh) * canvas.height;
+    const clamp = (v: number, max: number) => Math.round(Math.min(Math.max(v, 0), max) * 100) / 100;
+    return { x: clamp((px - fit.dx) / fit.scale, saved.current.width), y: clamp((py - fit.dy) / fit.scale, saved.current.height) };
   };
 
   /** Draw only the stroke in progress (its last segment would do, but a stroke is short). */
@@ -158,15 +200,15 @@ function CanvasEditor({ q, dataText, onSave }: { q: WidgetProps['q']; dataText: 
     const g = canvas?.getContext('2d');
     if (!canvas || !g || !current.current) return;
     const pts = current.current.points;
-    const sx = canvas.width / saved.current.width;
-    const sy = canvas.height / saved.current.height;
-    drawLine(g, { ...current.current, points: pts.length > 2 ? pts.slice(-2) : pts }, sx, sy);
+    drawLine(g, { ...current.current, points: pts.length > 2 ? pts.slice(-2) : pts }, fitNow(canvas));
   };
 
   const onDown = (e: PointerEvent<HTMLCanvasElement>) => {
     if (e.button !== 0 && e.pointerType === 'mouse') return;
     e.preventDefault();
     e.currentTarget.setPointerCapture?.(e.pointerId);
+    // A new drawing takes the shape of the canvas it is drawn on.
+    if (!saved.current.lines.length) saved.current = { lines: [], width: e.currentTarget.width, height: e.currentTarget.height };
     current.current = { points: [toBase(e)], brushColor: CANVAS.brushColor, brushRadius: CANVAS.brushRadius };
     saved.current = { ...saved.current, lines: [...saved.current.lines, current.current] };
     redrawLast();
@@ -179,10 +221,9 @@ function CanvasEditor({ q, dataText, onSave }: { q: WidgetProps['q']; dataText: 
   const onUp = () => {
     if (!current.current) return;
     current.current = null;
-    const canvas = canvasRef.current;
     const text = JSON.stringify(saved.current);
     lastText.current = text;
-    onSave(text, canvas ? imageOf(canvas) : undefined);
+    onSave(text, imageOf(saved.current));
   };
   const clear = () => {
     saved.current = { lines: [], width: saved.current.width, height: saved.current.height };

@@ -1,6 +1,8 @@
 import '@mantine/dates/styles.css';
-import { DatePickerInput, DateTimePicker } from '@mantine/dates';
+import { Button, Group, Popover } from '@mantine/core';
+import { DatePicker, DatePickerInput, TimeInput } from '@mantine/dates';
 import dayjs from 'dayjs';
+import { useState } from 'react';
 import { isRequired, useAnswer, useFiller, useQuestionError } from '../context';
 import { useDeferredControl } from './Deferred';
 import { QuestionFrame, ReadOnlyValue, useQuestionIds, type WidgetProps } from './QuestionFrame';
@@ -90,7 +92,16 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
   );
 }
 
-/** datetime: the answer is an ISO string (UTC); picked and shown in local time. */
+/** The current minute as a datetime answer. */
+const nowAnswer = () => dayjs().second(0).millisecond(0).toISOString();
+
+/**
+ * datetime: the answer is an ISO string (UTC); picked and shown in local time as
+ * DD/MM/YYYY hh:mm A. 'Now' beside the field answers with the current minute in one tap.
+ * The picker is a calendar plus the browser's own time field (<input type="time">): typing
+ * '1430' or using the phone's time wheel both give 14:30 (Mantine's TimePicker lost the
+ * first digit typed when the value round-tripped through a controlled DateTimePicker).
+ */
 export function DatetimeWidget({ q, readOnly }: WidgetProps) {
   const { answers } = useFiller();
   const value = useAnswer(q.id);
@@ -98,36 +109,148 @@ export function DatetimeWidget({ q, readOnly }: WidgetProps) {
   const ids = useQuestionIds(q);
   const deferred = useDeferredControl(ids.input, { clickToOpen: true });
   if (readOnly) return <ReadOnlyValue q={q} text={formatDatetimeAnswer(value)} />;
-  const parsed = typeof value === 'string' && value ? dayjs(value) : null;
-  if (!deferred.active)
-    return (
-      <QuestionFrame q={q}>
-        <PickerStandIn
-          id={ids.input}
-          text={formatDatetimeAnswer(value)}
-          placeholder={DATETIME_FORMAT}
-          error={!!error}
-          errorId={ids.error}
-          required={isRequired(q)}
-          handlers={deferred.proxyProps}
-        />
-      </QuestionFrame>
-    );
+  const text = formatDatetimeAnswer(value);
+  const standIn = {
+    id: ids.input,
+    text,
+    placeholder: DATETIME_FORMAT,
+    error: !!error,
+    errorId: ids.error,
+    required: isRequired(q),
+  };
   return (
     <QuestionFrame q={q}>
-      <DateTimePicker
-        id={ids.input}
-        size="md"
-        value={parsed?.isValid() ? parsed.format('YYYY-MM-DD HH:mm:ss') : null}
-        valueFormat={DATETIME_FORMAT}
-        placeholder={DATETIME_FORMAT}
-        clearable
-        error={!!error}
-        aria-required={isRequired(q) || undefined}
-        classNames={{ input: classes.input }}
-        submitButtonProps={{ 'aria-label': 'Confirm date and time' }}
-        onChange={(v) => answers.set(q.id, v ? dayjs(v).toISOString() : undefined)}
-      />
+      <div className={classes.pickerRow}>
+        <div className={classes.pickerGrow}>
+          {deferred.active ? (
+            <DatetimePopover {...standIn} value={value} onChange={(v) => answers.set(q.id, v)} />
+          ) : (
+            <PickerStandIn {...standIn} handlers={deferred.proxyProps} />
+          )}
+        </div>
+        <Button
+          variant="default"
+          mih={44}
+          px="md"
+          onClick={() => answers.set(q.id, nowAnswer())}
+          aria-label={q.title ? `Now (${q.title})` : 'Now'}
+        >
+          Now
+        </Button>
+      </div>
     </QuestionFrame>
+  );
+}
+
+/** The datetime field's button and its dropdown: calendar, time field, Now, Clear and Done. Changes apply at once. */
+function DatetimePopover(props: {
+  id: string;
+  text: string;
+  placeholder: string;
+  error: boolean;
+  errorId: string;
+  required: boolean;
+  value: unknown;
+  onChange(value: string | undefined): void;
+}) {
+  const [opened, setOpened] = useState(false);
+  const parsed = typeof props.value === 'string' && props.value ? dayjs(props.value) : null;
+  const valid = parsed?.isValid() ? parsed : null;
+  const [date, setDate] = useState<string | null>(valid ? valid.format('YYYY-MM-DD') : null);
+  const [time, setTime] = useState(valid ? valid.format('HH:mm') : '');
+
+  const open = () => {
+    // Start from the answer as it is now ('Now' may have changed it since).
+    setDate(valid ? valid.format('YYYY-MM-DD') : null);
+    setTime(valid ? valid.format('HH:mm') : '');
+    setOpened(true);
+  };
+  const commit = (d: string | null, t: string) => {
+    if (!d) return;
+    const at = dayjs(`${d} ${/^\d{2}:\d{2}$/.test(t) ? t : '00:00'}`);
+    if (at.isValid()) props.onChange(at.toISOString());
+  };
+  const pickDate = (d: string | null) => {
+    setDate(d);
+    commit(d, time);
+  };
+  const typeTime = (t: string) => {
+    setTime(t);
+    // The browser gives '' while the time is half typed: keep the answer until it is whole.
+    if (!/^\d{2}:\d{2}$/.test(t)) return;
+    // A time before any date means today.
+    const d = date ?? dayjs().format('YYYY-MM-DD');
+    setDate(d);
+    commit(d, t);
+  };
+  const now = () => {
+    const n = dayjs();
+    setDate(n.format('YYYY-MM-DD'));
+    setTime(n.format('HH:mm'));
+    props.onChange(nowAnswer());
+  };
+
+  return (
+    <Popover
+      opened={opened}
+      onChange={(o) => (o ? open() : setOpened(false))}
+      position="bottom-start"
+      shadow="md"
+      trapFocus
+      returnFocus
+      // Roles by hand: Popover.Target would replace the button's id, which the question's label points at.
+      withRoles={false}
+      middlewares={{ flip: true, shift: true }}
+    >
+      <Popover.Target>
+        <button
+          type="button"
+          id={props.id}
+          className={`${classes.field} ${classes.pickerButton}`}
+          aria-haspopup="dialog"
+          aria-expanded={opened}
+          aria-controls={opened ? `${props.id}-picker` : undefined}
+          aria-invalid={props.error || undefined}
+          aria-describedby={props.errorId}
+          aria-required={props.required || undefined}
+          onClick={() => (opened ? setOpened(false) : open())}
+        >
+          {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
+        </button>
+      </Popover.Target>
+      <Popover.Dropdown id={`${props.id}-picker`} role="dialog" aria-label="Choose date and time" tabIndex={-1} p="sm">
+        <DatePicker value={date} defaultDate={date ?? undefined} onChange={pickDate} size="md" />
+        <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
+          <TimeInput
+            label="Time"
+            size="md"
+            value={time}
+            onChange={(e) => typeTime(e.currentTarget.value)}
+            style={{ flex: 1 }}
+            classNames={{ input: classes.input }}
+          />
+          <Button variant="default" mih={44} onClick={now}>
+            Now
+          </Button>
+        </Group>
+        <Group mt="sm" justify="space-between">
+          <Button
+            variant="subtle"
+            mih={44}
+            disabled={!props.value}
+            onClick={() => {
+              setDate(null);
+              setTime('');
+              props.onChange(undefined);
+            }}
+          >
+            Clear
+          </Button>
+          <Button mih={44} onClick={() => setOpened(false)}>
+            Done
+          </Button>
+        </Group>
+      </Popover.Dropdown>
+    </Popover>
   );
 }

@@ -14,14 +14,10 @@ import { QuestionFrame, type WidgetProps } from './QuestionFrame';
 import classes from './widgets.module.css';
 
 const levelLabel = (level: RiskLevel) => RISK_LEVELS[level]?.label ?? level;
-/** Where the matrix's long words may break (soft hyphens) inside phone-width cells. */
+/** Where the level words may break (soft hyphens) inside phone-width cells. */
 const BREAKS: Record<string, string> = {
-  Insignificant: 'Insig\u00ADnificant',
   Catastrophic: 'Catas\u00ADtrophic',
   Moderate: 'Mod\u00ADerate',
-  Possible: 'Pos\u00ADsible',
-  Unlikely: 'Un\u00ADlikely',
-  'Almost Certain': 'Almost Cer\u00ADtain',
 };
 const breakable = (word: string) => BREAKS[word] ?? word;
 
@@ -97,8 +93,9 @@ export function RiskMatrixWidget({ q, readOnly }: WidgetProps) {
                 <span className={classes.cornerText}>Likelihood / Consequence</span>
               </th>
               {CONSEQUENCES.map((col) => (
-                <th key={col.value} scope="col">
-                  {breakable(col.label)}
+                <th key={col.value} scope="col" className={classes.colHead}>
+                  {/* Whole words: upright on wide screens, turned on phones where 'Insignificant' has no room. */}
+                  <span className={classes.colLabel}>{col.label}</span>
                 </th>
               ))}
             </tr>
@@ -106,7 +103,7 @@ export function RiskMatrixWidget({ q, readOnly }: WidgetProps) {
           <tbody>
             {LIKELIHOODS.map((row) => (
               <tr key={row.value}>
-                <th scope="row">{breakable(row.label)}</th>
+                <th scope="row">{row.label}</th>
                 {CONSEQUENCES.map((col) => {
                   const cellScore = riskScore(col.value, row.value);
                   const level = riskLevel(cellScore);

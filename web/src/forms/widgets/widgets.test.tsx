@@ -3,6 +3,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { FormFillerProps } from '../FormFiller';
 import { makeDefinition, question, renderFiller, required } from '../test-utils';
+import { fitDrawing, MIN_FRAME } from './CanvasDrawWidget';
 
 /** One slide of questions; returns a function that submits and resolves the answers handed over. */
 function fill(contents: Question[], extra: Partial<FormFillerProps> = {}) {
@@ -63,9 +64,16 @@ describe('risk matrix widget', () => {
     const submit = fill([question('risk', 'riskMatrix', { validators: required('risk') })]);
     const table = screen.getByRole('table');
     expect(within(table).getAllByRole('button')).toHaveLength(25);
-    const headers = within(table).getAllByRole('columnheader').map(plain);
+    // Headers keep whole words (no break points inside them).
+    const headers = within(table)
+      .getAllByRole('columnheader')
+      .map((h) => h.textContent);
     expect(headers.slice(1)).toEqual(['Insignificant', 'Minor', 'Moderate', 'Major', 'Catastrophic']);
-    expect(within(table).getAllByRole('rowheader').map(plain)).toEqual(['Almost Certain', 'Likely', 'Possible', 'Unlikely', 'Rare']);
+    expect(
+      within(table)
+        .getAllByRole('rowheader')
+        .map((h) => h.textContent),
+    ).toEqual(['Almost Certain', 'Likely', 'Possible', 'Unlikely', 'Rare']);
 
     const cell = screen.getByRole('button', { name: 'Likelihood Possible, consequence Minor: risk score 6, Moderate' });
     expect(plain(cell)).toBe('6Moderate');
@@ -140,6 +148,78 @@ describe('canvas widget', () => {
     expect(frame.style.height).toBe('270px');
     fireEvent.click(screen.getByRole('button', { name: 'Clear' }));
     expect(await submit()).toEqual({});
+  });
+
+  it('stores the size of the canvas drawn on with the strokes (a phone canvas is nearly square)', async () => {
+    const submit = fill([question('sketch', 'canvasDraw')]);
+    const canvas = screen.getByRole('img', { name: 'Title sketch: drawing area' }) as HTMLCanvasElement;
+    canvas.width = 301;
+    canvas.height = 298;
+    vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 301, height: 298 } as DOMRect);
+    fireEvent.pointerDown(canvas, { clientX: 10, clientY: 20, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 300, clientY: 290, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { pointerId: 1 });
+    const data = JSON.parse((await submit())['sketch-canvas-draw-data-string'] as string);
+    expect([data.width, data.height]).toEqual([301, 298]);
+    expect(data.lines[0].points).toEqual([
+      { x: 10, y: 20 },
+      { x: 300, y: 290 },
+    ]);
+  });
+
+  it('redraws a drawing of another shape with one scale factor, centred, and maps new strokes into it', async () => {
+    const calls: [string, number, number][] = [];
+    const context = new Proxy(
+      {},
+      {
+        get: (_t, name) =>
+          typeof name === 'string' && ['moveTo', 'lineTo'].includes(name) ? (x: number, y: number) => calls.push([name, x, y]) : () => {},
+        set: () => true,
+      },
+    ) as CanvasRenderingContext2D;
+    vi.spyOn(HTMLCanvasElement.prototype, 'getContext').mockReturnValue(context as never);
+    const square = {
+      lines: [
+        {
+          points: [
+            { x: 0, y: 0 },
+            { x: 200, y: 200 },
+          ],
+          brushColor: 'grey',
+          brushRadius: 4,
+        },
+      ],
+      width: 200,
+      height: 200,
+    };
+    const submit = fill([question('sketch', 'canvasDraw')], {
+      initialAnswers: { 'sketch-canvas-draw-data-string': JSON.stringify(square) },
+    });
+    // On the 400x300 canvas: scale 1.5 both ways, 50 px margins left and right.
+    expect(calls).toContainEqual(['moveTo', 50, 0]);
+    expect(calls).toContainEqual(['lineTo', 350, 300]);
+    const canvas = screen.getByRole('img', { name: 'Title sketch: drawing area' }) as HTMLCanvasElement;
+    vi.spyOn(canvas, 'getBoundingClientRect').mockReturnValue({ left: 0, top: 0, width: 400, height: 300 } as DOMRect);
+    fireEvent.pointerDown(canvas, { clientX: 200, clientY: 150, pointerId: 1 });
+    fireEvent.pointerMove(canvas, { clientX: 10, clientY: 150, pointerId: 1 });
+    fireEvent.pointerUp(canvas, { pointerId: 1 });
+    const data = JSON.parse((await submit())['sketch-canvas-draw-data-string'] as string);
+    expect([data.width, data.height]).toEqual([200, 200]);
+    // The centre is the centre; a point in the margin stays on the area's edge.
+    expect(data.lines[1].points).toEqual([
+      { x: 100, y: 100 },
+      { x: 0, y: 100 },
+    ]);
+  });
+
+  it('fits any drawing uniformly', () => {
+    const fit = fitDrawing({ width: 301, height: 298 }, 400, 300);
+    expect(fit.scale).toBeCloseTo(300 / 298);
+    expect(fit.dy).toBeCloseTo(0);
+    expect(fit.dx).toBeCloseTo((400 - 301 * fit.scale) / 2);
+    expect(fitDrawing({ width: 400, height: 300 }, 301, 298)).toMatchObject({ scale: 301 / 400, dx: 0 });
+    // The smallest frame holds the spec's smallest canvas.
+    expect(MIN_FRAME).toEqual({ w: 170, h: 120 });
   });
 
   it('shows the saved picture read-only', () => {
@@ -269,5 +349,45 @@ describe('pickers mounted on demand', () => {
     const day = await screen.findByRole('button', { name: '12 March 2024' });
     fireEvent.click(day);
     expect(await submit()).toEqual({ d: '2024-03-12' });
+  });
+
+  it('datetime: Now answers the current minute; a typed time and a picked day apply at once', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2024, 2, 5, 9, 41, 27));
+    try {
+      const submit = fill([question('dt', 'datetime')]);
+      fireEvent.click(screen.getByRole('button', { name: 'Now (Title dt)' }));
+      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('05/03/2024 09:41 AM');
+      fireEvent.pointerDown(screen.getByRole('button', { name: 'Title dt' }), { pointerType: 'mouse' });
+      const dialog = await screen.findByRole('dialog', { name: 'Choose date and time' });
+      const time = within(dialog).getByLabelText('Time') as HTMLInputElement;
+      expect(time.type).toBe('time');
+      expect(time.value).toBe('09:41');
+      // Half typed (the browser reports ''): the answer waits for a whole time.
+      fireEvent.change(time, { target: { value: '' } });
+      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('05/03/2024 09:41 AM');
+      fireEvent.change(time, { target: { value: '14:30' } });
+      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('05/03/2024 02:30 PM');
+      fireEvent.click(within(dialog).getByRole('button', { name: '12 March 2024' }));
+      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('12/03/2024 02:30 PM');
+      fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
+      expect(await submit()).toEqual({ dt: new Date(2024, 2, 12, 14, 30).toISOString() });
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('datetime: a time typed before any day means today', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2024, 2, 5, 9, 41, 27));
+    try {
+      const submit = fill([question('dt', 'datetime')]);
+      fireEvent.pointerDown(screen.getByRole('button', { name: 'Title dt' }), { pointerType: 'mouse' });
+      const dialog = await screen.findByRole('dialog', { name: 'Choose date and time' });
+      fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '07:05' } });
+      expect(await submit()).toEqual({ dt: new Date(2024, 2, 5, 7, 5).toISOString() });
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -1,4 +1,4 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
+import { Button, Flex, Modal, Text, useMatches } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
@@ -12,6 +12,8 @@ export function useCreateForm() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // Phones: full-width buttons stacked, a size whose longest label fits 375 px.
+  const size = useMatches({ base: 'sm', xs: 'md' });
 
   const open = async (formId: string) => {
     let exists = false;
@@ -40,12 +42,14 @@ export function useCreateForm() {
   const prompt = (
     <Modal opened={!!pending} onClose={() => setPending(null)} title="A draft of this form already exists" centered>
       <Text mb="md">You started this form earlier. Continue where you left off, or discard that draft and start again.</Text>
-      <Group justify="flex-end" wrap="wrap">
-        <Button variant="default" color="red" loading={busy} onClick={() => void discard()}>
+      <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
+        <Button variant="default" size={size} mih={44} loading={busy} onClick={() => void discard()}>
           Discard and start from scratch
         </Button>
-        <Button onClick={() => pending && void navigate(`/safety-form/${pending}`)}>Continue editing</Button>
-      </Group>
+        <Button size={size} mih={44} onClick={() => pending && void navigate(`/safety-form/${pending}`)}>
+          Continue editing
+        </Button>
+      </Flex>
     </Modal>
   );
   return { open, prompt };

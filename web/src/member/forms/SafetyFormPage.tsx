@@ -1,9 +1,10 @@
 import { Alert, Center, Code, Collapse, Container, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import type { Answers } from '@hub/model/forms';
+import { notificationDefaults, type Answers, type FormDefinition } from '@hub/model/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useNavigate, useParams } from 'react-router';
+import { useMe, type Me } from '../../app/session';
 import { FormFiller } from '../../forms/FormFiller';
 import { Crumbs } from '../../ui/Crumbs';
 import { createSubmission, deleteDraft, fetchDraft, loadColleagues, loadForm } from './forms-api';
@@ -26,6 +27,16 @@ export function FetchError({ error }: { error: unknown }) {
   );
 }
 
+/** The organisation's primary contact from /api/account/me; undefined when it has none (or the server does not say). */
+export function primaryContactOf(me: Me | null | undefined): string | undefined {
+  return me?.primaryContactId || undefined;
+}
+
+/** A new form's starting answers: the Complete Slide notifies the primary contact unless changed. */
+export function newFormAnswers(definition: FormDefinition, primaryContactId: string | undefined): Answers {
+  return primaryContactId ? notificationDefaults(definition, primaryContactId) : {};
+}
+
 /**
  * /safety-form/{formId}: fills in the form's published version, or resumes the user's
  * draft (against the version it was started on). Submitting returns home.
@@ -44,8 +55,9 @@ export function SafetyFormPage() {
     retry: false,
   });
   const users = useQuery({ queryKey: ['colleagues'], queryFn: loadColleagues, staleTime: 300_000 });
+  const me = useMe();
 
-  if (data.isPending) {
+  if (data.isPending || me.isPending) {
     return (
       <Center py="xl">
         <Loader aria-label="Loading form" />
@@ -77,7 +89,7 @@ export function SafetyFormPage() {
   }
 
   const refresh = () => client.invalidateQueries({ queryKey: ['forms-of-type'] });
-  const save = async (answers: Answers, complete: boolean) => {
+  const save = async (answers: Answers, complete: boolean, stay = false) => {
     try {
       await createSubmission(version.id, answers, complete);
     } catch (err) {
@@ -90,7 +102,8 @@ export function SafetyFormPage() {
       void navigate('/home');
     } else {
       notifications.show({ color: 'yellow', message: 'The draft has been submitted successfully.' });
-      void navigate('/mesafety');
+      // From the leave prompt the filler goes on to where the user was going.
+      if (!stay) void navigate('/mesafety');
     }
   };
   const cancel = async () => {
@@ -108,7 +121,7 @@ export function SafetyFormPage() {
 
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }}>
-      <Crumbs items={[{ label: formTypeLabel(form.formType), to: '/mesafety' }, { label: form.name }]} />
+      <Crumbs items={[{ label: formTypeLabel(form.formType), to: `/user-submissions/${form.formType}` }]} endsAbove />
       <Title order={1} fz={{ base: 'h2', sm: 'h1' }} mb={4}>
         {form.name}
       </Title>
@@ -119,12 +132,13 @@ export function SafetyFormPage() {
       <FormFiller
         key={`${version.id}-${draft?.id ?? 'new'}`}
         definition={version.definition}
-        initialAnswers={draft?.answers ?? {}}
+        initialAnswers={draft ? draft.answers : newFormAnswers(version.definition, primaryContactOf(me.data))}
         mode="fill"
         routePath={`/safety-form/${formId}`}
         users={users.data ?? []}
+        hasSavedDraft={!!draft}
         onCancel={() => void cancel()}
-        onSaveDraft={(a) => save(a, false)}
+        onSaveDraft={(a, { continueNavigation }) => save(a, false, continueNavigation)}
         onSubmit={(a) => save(a, true)}
       />
     </Container>
