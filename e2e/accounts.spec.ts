@@ -81,6 +81,8 @@ test.describe('accounts', () => {
   test('password reset from the emailed link', async ({ page, request }) => {
     await page.goto('/admin_login');
     await page.getByRole('link', { name: 'Forgot password?' }).click();
+    // The sign-in page has an Email Address field too: wait until the reset page has replaced it.
+    await expect(page.getByRole('heading', { name: 'Reset your password' })).toBeVisible();
     await page.getByLabel('Email Address').fill('proworker@sparkright.example');
     await page.getByRole('button', { name: 'Send reset email' }).click();
     await expect(page.getByText('Reset Password Email has been sent to proworker@sparkright.example').first()).toBeVisible();
