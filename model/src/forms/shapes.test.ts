@@ -3,7 +3,18 @@ import { ANSWER_SHAPE_MESSAGES, checkAnswerShapes, withRiskScores } from './shap
 import { conditionHolds } from './conditions';
 import type { Answers, FormDefinition, Question, QuestionType } from './types';
 
-const q = (questionType: QuestionType, id: string = questionType): Question => ({ id, title: id, questionType });
+const OPTIONS: Partial<Record<QuestionType, string[]>> = {
+  radiobutton: ['Yes', 'No'],
+  list: ['One'],
+  combobox: ['Two'],
+  multicombobox: ['A', 'B', 'C'],
+};
+const q = (questionType: QuestionType, id: string = questionType): Question => ({
+  id,
+  title: id,
+  questionType,
+  ...(OPTIONS[questionType] ? { options: OPTIONS[questionType].map((value, i) => ({ id: String(i), value })) } : {}),
+});
 const ALL: QuestionType[] = [
   'text',
   'textArea',
@@ -76,6 +87,10 @@ describe('checkAnswerShapes', () => {
       [{ selectUserProfile: [{ id: 'x' }] }, 'selectUserProfile', ANSWER_SHAPE_MESSAGES.users],
       [{ 'canvasDraw-canvas-draw-data-string': { lines: [] } }, 'canvasDraw', ANSWER_SHAPE_MESSAGES.drawing],
       [{ 'canvasDraw-canvas-draw-dataURL': 'javascript:alert(1)' }, 'canvasDraw', ANSWER_SHAPE_MESSAGES.drawing],
+      [{ radiobutton: 'Maybe' }, 'radiobutton', ANSWER_SHAPE_MESSAGES.notAnOption],
+      [{ list: 'Two' }, 'list', ANSWER_SHAPE_MESSAGES.notAnOption],
+      [{ combobox: 'two' }, 'combobox', ANSWER_SHAPE_MESSAGES.notAnOption],
+      [{ multicombobox: ['A', 'D'] }, 'multicombobox', ANSWER_SHAPE_MESSAGES.notAnOption],
     ];
     for (const [answers, path, message] of cases)
       expect(issues({ ...good, ...answers }), JSON.stringify(answers)).toEqual([{ path, message }]);

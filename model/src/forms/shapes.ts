@@ -19,7 +19,15 @@ export const ANSWER_SHAPE_MESSAGES = {
   users: 'The answer must be a list of user ids',
   drawing: 'The drawing is not valid',
   riskMatrix: 'The risk matrix answer is not valid',
+  notAnOption: 'The answer is not one of the options of this question',
 } as const;
+
+/** Single and multiple choices must name the question's own options (an empty text is no answer). */
+function optionError(q: Question, v: unknown): string | null {
+  const values = new Set((q.options ?? []).map((o) => o.value));
+  const chosen = Array.isArray(v) ? v : [v];
+  return chosen.every((x) => x === '' || values.has(x as string)) ? null : ANSWER_SHAPE_MESSAGES.notAnOption;
+}
 
 /** A consequence or likelihood choice: a whole number 1..5. */
 export const isRiskChoice = (v: unknown): v is number => typeof v === 'number' && Number.isInteger(v) && v >= 1 && v <= 5;
@@ -62,11 +70,15 @@ function shapeError(q: Question, answers: Answers): string | null {
     case 'datetime':
       return isText(v) && ((v as string).trim() === '' || parseInstant(v)) ? null : ANSWER_SHAPE_MESSAGES.datetime;
     case 'multicombobox':
-      return isTextList(v) ? null : ANSWER_SHAPE_MESSAGES.options;
+      return isTextList(v) ? optionError(q, v) : ANSWER_SHAPE_MESSAGES.options;
+    case 'radiobutton':
+    case 'combobox':
+    case 'list':
+      return isText(v) ? optionError(q, v) : ANSWER_SHAPE_MESSAGES.text;
     case 'selectUserProfile':
       return isTextList(v) ? null : ANSWER_SHAPE_MESSAGES.users;
     default:
-      // text, textArea, jobNumber, jobAddress and the single choices (the option's value).
+      // text, textArea, jobNumber, jobAddress.
       return isText(v) ? null : ANSWER_SHAPE_MESSAGES.text;
   }
 }
