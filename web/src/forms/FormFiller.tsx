@@ -470,7 +470,7 @@ function FillerCore(props: CoreProps) {
             <div className={classes.actionGroup}>
               {first && props.onCancel && (
                 <Button variant="default" size={buttonSize} mih={44} onClick={cancel} disabled={busy !== null}>
-                  Cancel
+                  {viewOnly ? 'Close' : 'Cancel'}
                 </Button>
               )}
               {canSave && (
