@@ -78,10 +78,13 @@ export async function callerFromSession(db: Db, token: string | undefined, idleM
   const hit = cache?.get(hash);
   // A copy: nothing a request does to its caller may reach the next request.
   if (hit && hit.writes === db.stats.writes && Date.now() - hit.at < CACHE_MS) return { ...hit.caller, groups: [...hit.caller.groups] };
+  // Counted before reading: a write queued behind this read (a sign-out, a role change)
+  // must make the entry stale, not be taken as already seen.
+  const writes = db.stats.writes;
   const caller = await readCaller(db, hash, idleMinutes);
   if (cache) {
     if (cache.size >= CACHE_MAX) cache.clear();
-    if (caller) cache.set(hash, { caller, writes: db.stats.writes, at: Date.now() });
+    if (caller) cache.set(hash, { caller, writes, at: Date.now() });
     else cache.delete(hash);
   }
   return caller;

@@ -1,3 +1,4 @@
+import { DOMParser } from '@xmldom/xmldom';
 import { inflateRawSync } from 'node:zlib';
 import { SAML, type Profile } from '@node-saml/node-saml';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -25,8 +26,19 @@ type RedirectParam = (typeof REDIRECT_PARAMS)[number];
 
 class LogoutRefused extends Error {}
 
-const rootAttribute = (xml: string, element: string, name: string) =>
-  new RegExp(`<(?:[\\w.-]+:)?${element}\\b[^>]*?\\s${name}\\s*=\\s*"([^"]*)"`).exec(xml)?.[1] ?? null;
+/**
+ * An attribute of the document's root element, read from the parsed document: the root is
+ * the element the signature covers, so nothing outside it (a comment, a second element)
+ * can stand in for its attributes.
+ */
+function rootAttribute(xml: string, element: string, name: string): string | null {
+  const root = new DOMParser({ errorHandler: { warning: () => {}, error: () => {}, fatalError: () => {} } }).parseFromString(
+    xml,
+    'text/xml',
+  )?.documentElement;
+  if (!root || root.localName !== element || !root.hasAttribute(name)) return null;
+  return root.getAttribute(name);
+}
 
 /**
  * The redirect binding's query, read from the raw URL: each parameter at most once, and the

@@ -350,6 +350,13 @@ describe('single logout started by the identity provider', () => {
       /addressed to/,
     );
   });
+
+  it('reads the age of a POST LogoutRequest from the signed element, not from text before it', async () => {
+    // An old signed request, with a fresh-looking copy of its opening tag in a comment in front.
+    const stale = sign(logoutRequestXml({ email: SPARK_MANAGER, issueInstant: iso(-60 * 60_000) }), 'LogoutRequest');
+    const decoy = `<!-- <samlp:LogoutRequest IssueInstant="${iso(0)}" Destination="${SLO}"> -->`;
+    await expectLogoutRefused(() => sloPost({ SAMLRequest: b64(decoy + stale) }), /expired/);
+  });
 });
 
 describe("the identity provider's answer to our own single logout", () => {
