@@ -4,13 +4,30 @@ import type { Caller } from './caller';
 
 const VERB: Record<Operation, string> = { create: 'create', read: 'read', update: 'update', delete: 'delete' };
 
-/** The group matrix of data-layer.md section 6, for one caller (null: a visitor). */
+/**
+ * Entities an API token never creates or changes: a token is an organisation, not a person,
+ * so it cannot own a submission (whose save replaces its owner's drafts and mails as them)
+ * nor record a review. The field-service integration reads them only.
+ */
+const TOKEN_READ_ONLY = new Set(['FormSubmissionsEntity', 'FormReviewRequestEntity']);
+
+export const ruleMessages = {
+  tokenReadOnly: 'An API token cannot create or change form submissions or review requests: sign in as the member instead',
+} as const;
+
+function tokenRefuses(caller: Caller | null, entity: EntityDef, op: Operation): boolean {
+  return caller?.kind === 'token' && (op === 'create' || op === 'update') && TOKEN_READ_ONLY.has(entity.name);
+}
+
+/** The group matrix of data-layer.md section 6, for one caller (null: a visitor), less what API tokens never do. */
 export function allowed(caller: Caller | null, entity: EntityDef, op: Operation): boolean {
+  if (tokenRefuses(caller, entity, op)) return false;
   return can(caller?.groups ?? ['Visitors'], caller?.role ?? null, entity.name, op);
 }
 
 /** Throws unless the caller may perform `op` on `entity`; visitors are told to sign in. */
 export function assertAllowed(caller: Caller | null, entity: EntityDef, op: Operation): void {
+  if (tokenRefuses(caller, entity, op)) throw new ForbiddenError(ruleMessages.tokenReadOnly);
   if (allowed(caller, entity, op)) return;
   if (!caller) throw new UserError('You need to sign in to do this', 'UNAUTHENTICATED', 401);
   throw new ForbiddenError(`${messages.accessDenied}: ${VERB[op]} ${entity.name}`);

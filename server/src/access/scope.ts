@@ -70,6 +70,58 @@ const customScopes: Record<'forms' | 'submissions' | 'documents' | 'accounts', C
 };
 
 /**
+ * The references that say whom a row belongs to (its organisation, or the member it is
+ * about): the ones a member's new rows get by default. A row's other references (an
+ * attachment's record, an asset's parent) say where it hangs, not whose it is.
+ */
+export function ownerRefs(entity: EntityDef): string[] {
+  const s = entity.scope;
+  switch (s.kind) {
+    case 'org':
+      return [s.ref];
+    case 'via': {
+      const target = (entity.fields[s.ref] as ReferenceField).target;
+      return target === 'MehubAccountEntity' || target === 'MemberOrganisationEntity' ? [s.ref] : [];
+    }
+    case 'custom':
+      return s.rule === 'submissions' ? ['mehubAccount'] : s.rule === 'forms' ? [] : ['memberOrganisation'];
+    default:
+      return [];
+  }
+}
+
+/**
+ * Rows that are the caller's own, a narrower test than scopeSql (which also shows a
+ * colleague's completed submission): the row's organisation is the caller's, its member is
+ * the caller, or the row it hangs off is the caller's own. Shared rows and forms are nobody's;
+ * administrators are not scoped (callers skip the test for them).
+ */
+export function ownedSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string {
+  const org = () => (caller?.organisationId ? params.add(caller.organisationId, 'uuid') : 'NULL::uuid');
+  const user = () => (caller ? params.add(caller.userId, 'uuid') : 'NULL::uuid');
+  const s = entity.scope;
+  switch (s.kind) {
+    case 'org':
+      return `${alias}.${ident(refColumn(entity, s.ref).column)} = ${org()}`;
+    case 'self':
+      return `${alias}.id = ${org()}`;
+    case 'via': {
+      const { column, target } = refColumn(entity, s.ref);
+      if (target.name === 'MehubAccountEntity') return `${alias}.${ident(column)} = ${user()}`;
+      if (target.name === 'MemberOrganisationEntity') return `${alias}.${ident(column)} = ${org()}`;
+      const inner = nextAlias();
+      return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${ownedSql(target, inner, caller, params)})`;
+    }
+    case 'custom':
+      if (s.rule === 'submissions') return `${alias}.mehub_account_id = ${user()}`;
+      if (s.rule === 'forms') return 'FALSE';
+      return `${alias}.member_organisation_id = ${org()}`;
+    case 'shared':
+      return 'FALSE';
+  }
+}
+
+/**
  * Whether a row written by the caller must stay inside their scope. Shared entities
  * (and forms, whose scope is a visibility rule rather than ownership) are guarded by the
  * matrix alone.

@@ -3,6 +3,7 @@ import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { ownsRows, scopeSql } from '../access/scope';
 import { assertFieldWrites } from '../access/fields';
+import { assertChildrenWrite } from '../access/children';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { BadInputError, ForbiddenError, NotFoundError, UserError, ValidationError } from './errors';
@@ -96,15 +97,31 @@ async function saveRelations(
       const target = getEntity(field.target);
       assertAllowed(caller, target, 'update');
       await assertVisible(db, caller, target, ids, name);
+      // The children's own rules (hooks, ownership) and rows they came from (access/children.ts).
+      await assertChildrenWrite(db, caller, entity, name, id, ids);
       const inverse = target.fields[field.inverse] as ReferenceField;
       const col = ident(columnOf(field.inverse, inverse));
-      if (!merge.has(name) && !inverse.required)
+      // Both writes touch only children the caller may see.
+      if (!merge.has(name) && !inverse.required) {
+        const params = new Params();
+        const self = params.add(id, 'uuid');
+        const keep = params.add(ids, 'uuid[]');
+        const scope = scopeSql(target, 't', caller, params);
         await db.query(
-          `UPDATE ${ident(target.table)} SET ${col} = NULL, modified = now() WHERE ${col} = $1 AND NOT (id = ANY($2::uuid[]))`,
-          [id, ids],
+          `UPDATE ${ident(target.table)} AS t SET ${col} = NULL, modified = now() WHERE t.${col} = ${self} AND NOT (t.id = ANY(${keep}))${scope ? ` AND ${scope}` : ''}`,
+          params.values,
         );
-      if (ids.length)
-        await db.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE id = ANY($2::uuid[])`, [id, ids]);
+      }
+      if (ids.length) {
+        const params = new Params();
+        const self = params.add(id, 'uuid');
+        const given = params.add(ids, 'uuid[]');
+        const scope = scopeSql(target, 't', caller, params);
+        await db.query(
+          `UPDATE ${ident(target.table)} AS t SET ${col} = ${self}, modified = now() WHERE t.id = ANY(${given})${scope ? ` AND ${scope}` : ''}`,
+          params.values,
+        );
+      }
     }
   }
 }

@@ -1,0 +1,72 @@
+import { getEntity, type ChildrenField, type EntityDef, type ReferenceField } from '@hub/model';
+import { BadInputError, ForbiddenError, ValidationError } from '../crud/errors';
+import { saveHooksOf } from '../crud/hooks';
+import { Params, ident } from '../crud/params';
+import type { Db } from '../db/client';
+import { columnOf } from '../db/columns';
+import { isAdministrator, type Caller } from './caller';
+import { ownedSql, ownerRefs } from './scope';
+
+export const childrenMessages = {
+  readOnly: (entity: EntityDef, name: string, target: EntityDef) =>
+    `'${name}' cannot be changed through a ${entity.label.toLowerCase()}: save each ${target.label.toLowerCase()} itself`,
+  notOwn: (entity: EntityDef, target: EntityDef) =>
+    `You can change the ${(target.plural ?? `${target.label}s`).toLowerCase()} of your own ${entity.label.toLowerCase()} only`,
+  taken: (entity: EntityDef, target: EntityDef) =>
+    `The selected ${target.label.toLowerCase()} belongs to another ${entity.label.toLowerCase()} that is not yours`,
+} as const;
+
+/**
+ * Whether a member may write the children list `name` of `entity` through it (saveRelations
+ * rewrites the children's reference back with a plain UPDATE). Not when the children have
+ * save hooks (their workflow rules would be skipped: submissions, review requests, form
+ * versions), nor when that reference says whom the child belongs to (a submission's or
+ * licence's member, an asset's organisation): those change only through the child's own save.
+ * Attachment-like lists (a submission's, asset's or licence's attachments) stay writable.
+ * Administrators may write every list.
+ */
+export function childrenWritable(caller: Caller | null, entity: EntityDef, name: string): boolean {
+  if (isAdministrator(caller)) return true;
+  const field = entity.fields[name] as ChildrenField;
+  const target = getEntity(field.target);
+  return !saveHooksOf(target.name) && !ownerRefs(target).includes(field.inverse);
+}
+
+/**
+ * Refuses a member's write of the children list `name` of the `entity` row `id` (children
+ * `ids`) unless the list is writable through the parent, the row is the caller's own (a
+ * reviewer does not empty a colleague's submission's attachments), and every child listed is
+ * loose, already this row's, or taken from a row that is the caller's own too (their own
+ * draft's attachments, not a colleague's submission's). Visibility is checked apart.
+ */
+export async function assertChildrenWrite(
+  db: Db,
+  caller: Caller | null,
+  entity: EntityDef,
+  name: string,
+  id: string,
+  ids: readonly string[],
+): Promise<void> {
+  const field = entity.fields[name] as ChildrenField;
+  const target = getEntity(field.target);
+  if (!childrenWritable(caller, entity, name)) throw new BadInputError(childrenMessages.readOnly(entity, name, target));
+  if (isAdministrator(caller)) return;
+  const mine = new Params();
+  const { rows: own } = await db.query(
+    `SELECT 1 FROM ${ident(entity.table)} p WHERE p.id = ${mine.add(id, 'uuid')} AND ${ownedSql(entity, 'p', caller, mine)}`,
+    mine.values,
+  );
+  if (!own.length) throw new ForbiddenError(childrenMessages.notOwn(entity, target));
+  if (!ids.length) return;
+  const col = ident(columnOf(field.inverse, target.fields[field.inverse] as ReferenceField));
+  const params = new Params();
+  const arr = params.add([...new Set(ids)], 'uuid[]');
+  const self = params.add(id, 'uuid');
+  const owned = ownedSql(entity, 'p', caller, params);
+  const { rows } = await db.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM ${ident(target.table)} c WHERE c.id = ANY(${arr}) AND c.${col} IS NOT NULL AND c.${col} <> ${self}
+       AND c.${col} NOT IN (SELECT p.id FROM ${ident(entity.table)} p WHERE ${owned})`,
+    params.values,
+  );
+  if (Number(rows[0].n) > 0) throw new ValidationError([{ path: name, code: 'invalid', message: childrenMessages.taken(entity, target) }]);
+}
