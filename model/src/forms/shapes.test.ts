@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ANSWER_SHAPE_MESSAGES, checkAnswerShapes, withRiskScores } from './shapes';
+import { ANSWER_SHAPE_MESSAGES, DRAWING_LIMITS, checkAnswerShapes, drawingUrlError, withRiskScores } from './shapes';
 import { conditionHolds } from './conditions';
 import type { Answers, FormDefinition, Question, QuestionType } from './types';
 
@@ -40,6 +40,29 @@ const def: FormDefinition = {
 };
 const issues = (answers: Answers) => checkAnswerShapes(def, answers);
 
+/** A 1x1 RGBA PNG, as a canvas gives it. */
+const TINY_PNG = 'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A PNG data URL: signature and IHDR with these values, then `rest` (bytes). */
+function png(width: number, height: number, { bitDepth = 8, colourType = 6, interlace = 0, rest = [] as number[] } = {}): string {
+  const u32 = (n: number) => [(n >>> 24) & 0xff, (n >>> 16) & 0xff, (n >>> 8) & 0xff, n & 0xff];
+  const bytes = [
+    ...[0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a],
+    ...u32(13),
+    ...[...'IHDR'].map((c) => c.charCodeAt(0)),
+    ...u32(width),
+    ...u32(height),
+    bitDepth,
+    colourType,
+    0,
+    0,
+    interlace,
+    ...[0, 0, 0, 0],
+    ...rest,
+  ];
+  return DRAWING_LIMITS.prefix + btoa(String.fromCharCode(...bytes));
+}
+
 const good: Answers = {
   text: 'a',
   textArea: 'b',
@@ -52,7 +75,7 @@ const good: Answers = {
   combobox: 'Two',
   multicombobox: ['A', 'B'],
   'canvasDraw-canvas-draw-data-string': '{"lines":[]}',
-  'canvasDraw-canvas-draw-dataURL': 'data:image/png;base64,AAAA',
+  'canvasDraw-canvas-draw-dataURL': TINY_PNG,
   'riskMatrix-selectedConsequence': 5,
   'riskMatrix-selectedLikelihood': 1,
   'riskMatrix-riskScore': 5,
@@ -111,6 +134,40 @@ describe('checkAnswerShapes', () => {
     expect(risk(5, undefined)).toEqual(refused);
     expect(risk(undefined, 3, 3)).toEqual(refused);
     expect(risk(undefined, undefined, 12)).toEqual(refused);
+  });
+});
+
+describe('drawing answers', () => {
+  it('accepts a PNG data URL of drawing size in a format the PDF can show, or an empty text', () => {
+    for (const url of [TINY_PNG, '', png(400, 300), png(4000, 4000), png(800, 600, { colourType: 2 }), png(10, 10, { bitDepth: 16 })])
+      expect(drawingUrlError(url), url.slice(0, 80)).toBeNull();
+  });
+
+  it('refuses anything else: other types, no PNG, a huge picture, too much data', () => {
+    const invalid = ANSWER_SHAPE_MESSAGES.drawing;
+    const tooLarge = ANSWER_SHAPE_MESSAGES.drawingTooLarge;
+    const cases: [string, string][] = [
+      ['data:image/png;base64,AAAA', invalid],
+      ['data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=', invalid],
+      ['data:image/jpeg;base64,/9j/4AAQSkZJRgABAQ==', invalid],
+      ['data:image/png,rawbytes', invalid],
+      [TINY_PNG.replace('iVBOR', 'iVBOX'), invalid],
+      [`${TINY_PNG.slice(0, -4)}!!!!`, invalid],
+      [TINY_PNG.slice(0, -1), invalid],
+      [png(0, 10), invalid],
+      [png(10, 10, { bitDepth: 4, colourType: 3 }), invalid],
+      [png(10, 10, { colourType: 5 }), invalid],
+      [png(10, 10, { interlace: 1 }), invalid],
+      [png(30000, 30000), tooLarge],
+      [png(4001, 10), tooLarge],
+      [png(10, 4001), tooLarge],
+      [png(0xffffffff, 1), tooLarge],
+      [DRAWING_LIMITS.prefix + 'A'.repeat(DRAWING_LIMITS.maxBase64Length + 4), tooLarge],
+    ];
+    for (const [url, message] of cases) {
+      expect(drawingUrlError(url), url.slice(0, 80)).toBe(message);
+      expect(issues({ ...good, 'canvasDraw-canvas-draw-dataURL': url })).toEqual([{ path: 'canvasDraw', message }]);
+    }
   });
 });
 

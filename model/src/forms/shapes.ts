@@ -18,9 +18,93 @@ export const ANSWER_SHAPE_MESSAGES = {
   options: 'The answer must be a list of options',
   users: 'The answer must be a list of user ids',
   drawing: 'The drawing is not valid',
+  drawingTooLarge: 'The drawing is too large',
   riskMatrix: 'The risk matrix answer is not valid',
   notAnOption: 'The answer is not one of the options of this question',
 } as const;
+
+/**
+ * What a drawing answer may be: a PNG data URL of a drawing-sized picture. The canvas is
+ * 400x300 css px; 4000 px a side leaves room for any device pixel ratio. Anything else could
+ * make decoding the picture (for the PDF) cost gigabytes of memory.
+ */
+export const DRAWING_LIMITS = {
+  prefix: 'data:image/png;base64,',
+  /** Characters of base64 after the prefix (about 1.5 MB of PNG). */
+  maxBase64Length: 2 * 1024 * 1024,
+  maxWidth: 4000,
+  maxHeight: 4000,
+} as const;
+
+/** Samples per pixel of each PNG colour type (grey, RGB, palette, grey+alpha, RGBA). */
+export const PNG_CHANNELS: Readonly<Record<number, number>> = { 0: 1, 2: 3, 3: 1, 4: 2, 6: 4 };
+
+/**
+ * PNG formats a drawing may use, those the PDF renderer decodes safely: 8 bits per sample
+ * (any colour type) or 16 (not a palette), never interlaced.
+ */
+export function isSupportedPngFormat(bitDepth: number, colourType: number, interlace = 0): boolean {
+  if (interlace !== 0 || !(colourType in PNG_CHANNELS)) return false;
+  return bitDepth === 8 || (bitDepth === 16 && colourType !== 3);
+}
+
+export interface PngHeader {
+  width: number;
+  height: number;
+  bitDepth: number;
+  colourType: number;
+  compression: number;
+  filter: number;
+  interlace: number;
+}
+
+const B64 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/';
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+
+/** The first `count` bytes of padded base64 text (fewer when it is shorter), or null when it is not base64. */
+function base64Bytes(text: string, count: number): number[] | null {
+  const out: number[] = [];
+  const chars = text.slice(0, Math.ceil(count / 3) * 4);
+  for (let i = 0; i + 4 <= chars.length && out.length < count; i += 4) {
+    const quad = [...chars.slice(i, i + 4)].map((c) => (c === '=' ? 0 : B64.indexOf(c)));
+    if (quad.some((n) => n < 0)) return null;
+    const n = (quad[0] << 18) | (quad[1] << 12) | (quad[2] << 6) | quad[3];
+    out.push((n >> 16) & 0xff, (n >> 8) & 0xff, n & 0xff);
+  }
+  return out.slice(0, count);
+}
+
+const uint32 = (b: number[], at: number) => b[at] * 0x1000000 + b[at + 1] * 0x10000 + b[at + 2] * 0x100 + b[at + 3];
+
+/** The IHDR of a PNG (signature, then a 13-byte IHDR chunk), or null when the bytes are no PNG. */
+export function readPngHeader(bytes: number[]): PngHeader | null {
+  if (bytes.length < 29 || PNG_SIGNATURE.some((b, i) => bytes[i] !== b)) return null;
+  if (uint32(bytes, 8) !== 13 || String.fromCharCode(...bytes.slice(12, 16)) !== 'IHDR') return null;
+  return {
+    width: uint32(bytes, 16),
+    height: uint32(bytes, 20),
+    bitDepth: bytes[24],
+    colourType: bytes[25],
+    compression: bytes[26],
+    filter: bytes[27],
+    interlace: bytes[28],
+  };
+}
+
+/** Why a drawing's data URL is refused, or null: a PNG of drawing size in a supported format. */
+export function drawingUrlError(url: string): string | null {
+  if (url === '') return null;
+  if (!url.startsWith(DRAWING_LIMITS.prefix)) return ANSWER_SHAPE_MESSAGES.drawing;
+  const data = url.slice(DRAWING_LIMITS.prefix.length);
+  if (data.length > DRAWING_LIMITS.maxBase64Length) return ANSWER_SHAPE_MESSAGES.drawingTooLarge;
+  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return ANSWER_SHAPE_MESSAGES.drawing;
+  const bytes = base64Bytes(data, 29);
+  const h = bytes && readPngHeader(bytes);
+  if (!h || h.width < 1 || h.height < 1 || h.compression !== 0 || h.filter !== 0) return ANSWER_SHAPE_MESSAGES.drawing;
+  if (!isSupportedPngFormat(h.bitDepth, h.colourType, h.interlace)) return ANSWER_SHAPE_MESSAGES.drawing;
+  if (h.width > DRAWING_LIMITS.maxWidth || h.height > DRAWING_LIMITS.maxHeight) return ANSWER_SHAPE_MESSAGES.drawingTooLarge;
+  return null;
+}
 
 /** Single and multiple choices must name the question's own options (an empty text is no answer). */
 function optionError(q: Question, v: unknown): string | null {
@@ -54,8 +138,8 @@ function shapeError(q: Question, answers: Answers): string | null {
       const keys = canvasKeys(q.id);
       const [data, url] = [answers[keys.data], answers[keys.dataURL]];
       if (given(data) && !isText(data)) return ANSWER_SHAPE_MESSAGES.drawing;
-      if (given(url) && (!isText(url) || (url !== '' && !(url as string).startsWith('data:image/')))) return ANSWER_SHAPE_MESSAGES.drawing;
-      return null;
+      if (!given(url)) return null;
+      return isText(url) ? drawingUrlError(url as string) : ANSWER_SHAPE_MESSAGES.drawing;
     }
     default:
       if (!given(v)) return null;

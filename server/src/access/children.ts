@@ -5,7 +5,7 @@ import { Params, ident } from '../crud/params';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { isAdministrator, type Caller } from './caller';
-import { ownedSql, ownerRefs } from './scope';
+import { hasOwner, ownedSql, ownerRefs } from './scope';
 
 export const childrenMessages = {
   readOnly: (entity: EntityDef, name: string, target: EntityDef) =>
@@ -69,4 +69,23 @@ export async function assertChildrenWrite(
     params.values,
   );
   if (Number(rows[0].n) > 0) throw new ValidationError([{ path: name, code: 'invalid', message: childrenMessages.taken(entity, target) }]);
+}
+
+/**
+ * A member's row that hangs off another record (an attachment of a submission, an asset or a
+ * licence) may be put only on a record that is their own: a colleague's completed submission
+ * is readable, but its attachments are not the reader's to add to.
+ */
+export async function assertOwnParent(db: Db, caller: Caller | null, entity: EntityDef, input: Record<string, unknown>): Promise<void> {
+  if (!caller || isAdministrator(caller) || entity.scope.kind !== 'via') return;
+  const ref = entity.scope.ref;
+  const target = getEntity((entity.fields[ref] as ReferenceField).target);
+  if (ownerRefs(entity).includes(ref) || !hasOwner(target)) return; // hangs off a member, an organisation or nobody's row
+  const id = input[`${ref}Id`];
+  if (typeof id !== 'string') return;
+  const params = new Params();
+  const owned = ownedSql(target, 'p', caller, params);
+  const p = params.add(id, 'uuid');
+  const { rows } = await db.query(`SELECT 1 FROM ${ident(target.table)} p WHERE p.id = ${p} AND ${owned}`, params.values);
+  if (!rows.length) throw new ForbiddenError(childrenMessages.notOwn(target, entity));
 }

@@ -1,3 +1,4 @@
+import { saveHooksOf } from '../crud/hooks';
 import { getEntity, type EntityDef, type ReferenceField } from '@hub/model';
 import { columnOf } from '../db/columns';
 import { Params, ident } from '../crud/params';
@@ -133,6 +134,31 @@ export function ownsRows(entity: EntityDef): boolean {
   if (s.kind === 'via') {
     const target = getEntity((entity.fields[s.ref] as ReferenceField).target);
     return ownsRows(target);
+  }
+  return true;
+}
+
+/**
+ * The rows a caller may change or delete: their own (ownedSql), not merely those they may
+ * read (a colleague's completed submission is readable, its attachments are not theirs to
+ * change). Entities with save hooks decide inside the hooks (a reviewer updates a colleague's
+ * submission); shared rows and forms are guarded by the matrix. Null: every row.
+ */
+export function writeScopeSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string | null {
+  const read = scopeSql(entity, alias, caller, params);
+  if (read === null) return null;
+  if (saveHooksOf(entity.name) || !hasOwner(entity)) return read;
+  return `(${read} AND ${ownedSql(entity, alias, caller, params)})`;
+}
+
+/** Whether an entity's rows belong to a member or an organisation (directly or through the row they hang off). */
+export function hasOwner(entity: EntityDef): boolean {
+  const s = entity.scope;
+  if (s.kind === 'shared') return false;
+  if (s.kind === 'custom') return s.rule !== 'forms';
+  if (s.kind === 'via') {
+    const target = (entity.fields[s.ref] as ReferenceField).target;
+    return target === 'MehubAccountEntity' || target === 'MemberOrganisationEntity' || hasOwner(getEntity(target));
   }
   return true;
 }

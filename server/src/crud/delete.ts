@@ -1,7 +1,7 @@
 import { isUuid, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { scopeSql } from '../access/scope';
+import { writeScopeSql } from '../access/scope';
 import type { Db } from '../db/client';
 import type { Filter } from './conditions';
 import { translateDbError } from './db-errors';
@@ -24,7 +24,7 @@ export async function deleteRecords(db: Db, caller: Caller | null, entity: Entit
   try {
     return await db.transaction(async (tx) => {
       const params = new Params();
-      const scope = scopeSql(entity, 't', caller, params);
+      const scope = writeScopeSql(entity, 't', caller, params);
       const arr = params.add(unique, 'uuid[]');
       const { rows } = await tx.query<{ id: string }>(
         `SELECT t.id FROM ${ident(entity.table)} t WHERE t.id = ANY(${arr})${scope ? ` AND ${scope}` : ''} FOR UPDATE`,
@@ -46,7 +46,7 @@ export async function deleteWhere(db: Db, caller: Caller | null, entity: EntityD
   try {
     return await db.transaction(async (tx) => {
       const params = new Params();
-      const where = whereSql(entity, 't', filter, params, caller);
+      const where = whereSql(entity, 't', filter, params, caller, 'write');
       const { rows } = await tx.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where} FOR UPDATE`, params.values);
       const ids = rows.map((r) => r.id);
       await removeRows(tx, entity, ids);

@@ -1,7 +1,7 @@
 import { MAX_TAKE, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { scopeSql } from '../access/scope';
+import { scopeSql, writeScopeSql } from '../access/scope';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { compileFilter, type Filter } from './conditions';
@@ -43,9 +43,16 @@ function orderSql(entity: EntityDef, alias: string, orderBy: OrderBy[] | null | 
 }
 
 /** WHERE clause for a filter plus the caller's tenant scope, or '' when nothing restricts. */
-export function whereSql(entity: EntityDef, alias: string, filter: Filter, params: Params, caller: Caller | null): string {
+export function whereSql(
+  entity: EntityDef,
+  alias: string,
+  filter: Filter,
+  params: Params,
+  caller: Caller | null,
+  purpose: 'read' | 'write' = 'read',
+): string {
   const parts = compileFilter(entity, alias, filter, params, caller);
-  const scope = scopeSql(entity, alias, caller, params);
+  const scope = (purpose === 'write' ? writeScopeSql : scopeSql)(entity, alias, caller, params);
   if (scope) parts.push(scope);
   return parts.length ? `WHERE ${parts.join(' AND ')}` : '';
 }

@@ -1,9 +1,9 @@
 import { getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { ownsRows, scopeSql } from '../access/scope';
+import { ownsRows, scopeSql, writeScopeSql } from '../access/scope';
 import { assertFieldWrites } from '../access/fields';
-import { assertChildrenWrite } from '../access/children';
+import { assertChildrenWrite, assertOwnParent } from '../access/children';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { BadInputError, ForbiddenError, NotFoundError, UserError, ValidationError } from './errors';
@@ -189,7 +189,7 @@ export async function saveRecords(
           if (!isUuid(input.id)) throw new BadInputError('An update needs the id of the record');
           id = input.id;
           const params = new Params();
-          const scope = scopeSql(entity, 't', caller, params);
+          const scope = writeScopeSql(entity, 't', caller, params);
           const p = params.add(id, 'uuid');
           const { rows } = await tx.query(
             `SELECT 1 FROM ${ident(entity.table)} t WHERE t.id = ${p}${scope ? ` AND ${scope}` : ''} FOR UPDATE`,
@@ -205,6 +205,7 @@ export async function saveRecords(
           if (field.kind === 'reference' && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
             await assertVisible(tx, caller, getEntity(field.target), [input[key] as string], key);
         }
+        await assertOwnParent(tx, caller, entity, input);
         await assertUnique(tx, entity, input, id);
         const values = await columnValues(txEnv, entity, input, mode);
         const params = new Params();

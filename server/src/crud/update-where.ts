@@ -40,7 +40,7 @@ export async function updateWhere(
   if (saveHooksOf(entity.name)) {
     // Entities with workflow rules (submissions) take every record through the one save path.
     const params = new Params();
-    const where = whereSql(entity, 't', filter, params, caller);
+    const where = whereSql(entity, 't', filter, params, caller, 'write');
     const { rows } = await env.db.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where}`, params.values);
     return saveRecords(
       env,
@@ -59,7 +59,7 @@ export async function updateWhere(
       const cols = await columnValues({ db: tx, storage: env.storage }, entity, input, 'update');
       const params = new Params();
       const sets = cols.map((c) => `${ident(c.column)} = ${params.add(c.value, c.cast)}`);
-      const where = whereSql(entity, 't', filter, params, caller);
+      const where = whereSql(entity, 't', filter, params, caller, 'write');
       const { rows } = await tx.query<{ id: string }>(
         `UPDATE ${ident(entity.table)} SET ${[...sets, 'modified = now()'].join(', ')} WHERE id IN (SELECT t.id FROM ${ident(entity.table)} t ${where}) RETURNING id`,
         params.values,

@@ -1,3 +1,4 @@
+import { deflateSync } from 'node:zlib';
 import { newCompleteSlide, newReviewSlide, riskMatrixAnswers, type Answers, type FormDefinition, type Question } from '@hub/model/forms';
 import type { SubmissionPdfInput } from './pdf';
 
@@ -8,6 +9,44 @@ import type { SubmissionPdfInput } from './pdf';
 
 export const TINY_PNG =
   'data:image/png;base64,iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==';
+
+/** A PNG data URL built from its parts (chunk CRCs left zero: nothing reads them), for tests of bad drawings. */
+export function pngDataUrl(o: { width: number; height: number; idat: Buffer; bitDepth?: number; colourType?: number }): string {
+  const chunk = (type: string, data: Buffer) => {
+    const length = Buffer.alloc(4);
+    length.writeUInt32BE(data.length);
+    return Buffer.concat([length, Buffer.from(type, 'latin1'), data, Buffer.alloc(4)]);
+  };
+  const ihdr = Buffer.alloc(13);
+  ihdr.writeUInt32BE(o.width, 0);
+  ihdr.writeUInt32BE(o.height, 4);
+  ihdr[8] = o.bitDepth ?? 8;
+  ihdr[9] = o.colourType ?? 6;
+  const png = Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', ihdr),
+    chunk('IDAT', o.idat),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+  return `data:image/png;base64,${png.toString('base64')}`;
+}
+
+/**
+ * Drawings that once crashed the PDF or took gigabytes: each has a sound PNG header but
+ * cannot be decoded safely. Refused on save; shown as text if found in the database.
+ */
+export const BAD_DRAWINGS: Record<string, string> = {
+  /** 1x1, image data that is no zlib stream: png-js threw outside any try/catch. */
+  corruptImageData: pngDataUrl({ width: 1, height: 1, idat: Buffer.from('this is not zlib data, just bytes') }),
+  /** 30000x30000: png-js allocated 3.6 GB. */
+  hugeDimensions: pngDataUrl({ width: 30000, height: 30000, idat: deflateSync(Buffer.alloc(64)) }),
+  /** 2x2 whose rows name filter 7, which png-js throws on, asynchronously. */
+  badFilter: pngDataUrl({ width: 2, height: 2, idat: deflateSync(Buffer.from([7, ...Array(8).fill(0), 7, ...Array(8).fill(0)])) }),
+  /** 10x10 whose data inflates to 1 MB. */
+  tooMuchData: pngDataUrl({ width: 10, height: 10, idat: deflateSync(Buffer.alloc(1_000_000)) }),
+  /** 10x10 whose data is cut short. */
+  truncated: pngDataUrl({ width: 10, height: 10, idat: deflateSync(Buffer.alloc(410)).subarray(0, 8) }),
+};
 
 /** Answers that complete the seeded Risk Assessment (server/src/seed/forms.ts). */
 export function riskAssessmentAnswers(extra: Answers = {}): Answers {

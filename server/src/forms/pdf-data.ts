@@ -16,7 +16,7 @@ interface Row {
   isCompleted: boolean;
   submissionData: string | null;
   formVersion: { version: number | null; formData: string | null; form: { name: string; formType: string } | null } | null;
-  mehubAccount: Person | null;
+  mehubAccount: (Person & { memberOrganisationId: string | null }) | null;
   formReviewRequest: { timeReviewed: string | null; mehubAccount: Person | null } | null;
   documentss: { documentName: string | null }[] | null;
   assetss: { description: string | null }[] | null;
@@ -69,7 +69,7 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
       isCompleted: true,
       submissionData: true,
       formVersion: { version: true, formData: true, form: { name: true, formType: true } },
-      mehubAccount: person,
+      mehubAccount: { ...person, memberOrganisationId: true },
       formReviewRequest: { timeReviewed: true, mehubAccount: person },
       documentss: { documentName: true },
       assetss: { description: true },
@@ -78,22 +78,37 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
   )) as Row[];
   const parsed = rows.map((r) => {
     const def = r.formVersion ? definitionOf(r.formVersion.formData) : null;
-    return { row: r, definition: def?.ok ? def.definition : null, answers: answersOf(r.submissionData) ?? {} };
+    const definition = def?.ok ? def.definition : null;
+    const answers = answersOf(r.submissionData) ?? {};
+    const userIds = new Set<string>();
+    collectUserIds(definition, answers, userIds);
+    return { row: r, definition, answers, userIds };
   });
-  const userIds = new Set<string>();
-  for (const p of parsed) collectUserIds(p.definition, p.answers, userIds);
+  const userIds = new Set(parsed.flatMap((p) => [...p.userIds]));
   const users = userIds.size
     ? ((await listRecords(
         db,
         SYSTEM_CALLER,
         getEntity('MehubAccountEntity'),
         { ids: [...userIds], take: userIds.size },
-        { id: true, ...person },
-      )) as (Person & {
-        id: string;
-      })[])
+        { id: true, ...person, memberOrganisationId: true },
+      )) as (Person & { id: string; memberOrganisationId: string | null })[])
     : [];
-  const userNames = Object.fromEntries(users.map((u) => [u.id, displayName(u)]));
+  const byId = new Map(users.map((u) => [u.id, u]));
+  /**
+   * Names of the selected users who are accounts of the owner's organisation: an answer may
+   * name any account id, and another organisation's people are no business of this PDF
+   * (they show as 'Unknown user').
+   */
+  const userNamesOf = (ids: Set<string>, organisationId: string | null | undefined): Record<string, string> => {
+    const names: Record<string, string> = {};
+    if (!organisationId) return names;
+    for (const id of ids) {
+      const u = byId.get(id);
+      if (u && u.memberOrganisationId === organisationId) names[id] = displayName(u);
+    }
+    return names;
+  };
 
   const out: LoadedSubmission[] = [];
   for (const id of ids) {
@@ -117,7 +132,7 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
         modified: parseWireDate(r.modified) ?? created,
         isCompleted: r.isCompleted,
         timeZone,
-        userNames,
+        userNames: userNamesOf(p.userIds, r.mehubAccount?.memberOrganisationId),
         attachments: {
           documents: names(r.documentss?.map((d) => d.documentName)),
           assets: names(r.assetss?.map((a) => a.description)),

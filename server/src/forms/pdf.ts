@@ -14,6 +14,7 @@ import {
   type RiskLevel,
 } from '@hub/model/forms';
 import { formatDateAnswer, formatDateTime, formatDateTimeAnswer } from './dates';
+import { safeDrawingPng } from './drawing-png';
 
 /** Everything a submission's PDF shows, already loaded: rendering does no I/O. */
 export interface SubmissionPdfInput {
@@ -51,6 +52,8 @@ const BAND = '#eef2f6';
 const ACCENT = '#0b5394';
 const LEVEL_COLOURS: Record<RiskLevel, string> = { low: '#2e7d32', moderate: '#f9a825', high: '#ef6c00', catastrophic: '#c62828' };
 const DRAWING = { width: 320, height: 240 };
+/** Shown instead of a drawing that is not a sound PNG of drawing size. */
+export const DRAWING_NOT_SHOWN = '(drawing could not be shown)';
 
 /** Characters the standard PDF fonts (WinAnsi) can show; others are spelt out or replaced. */
 const WIN_ANSI_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
@@ -135,8 +138,8 @@ function renderAnswer(q: Question, answers: Answers, input: SubmissionPdfInput):
     case 'canvasDraw': {
       const url = answers[`${q.id}-canvas-draw-dataURL`];
       if (typeof url !== 'string' || !url) return { kind: 'none' };
-      const m = /^data:image\/png;base64,(.+)$/s.exec(url);
-      return { kind: 'drawing', png: m ? Buffer.from(m[1], 'base64') : null };
+      // Checked completely first: pdfkit decodes some PNGs later, where a failure cannot be caught.
+      return { kind: 'drawing', png: safeDrawingPng(url) };
     }
     default:
       return isBlank(v) ? { kind: 'none' } : { kind: 'text', text: Array.isArray(v) ? v.join(', ') : String(v) };
@@ -253,7 +256,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
       }
       case 'drawing': {
         if (!answer.png) {
-          font('Helvetica-Oblique', 10, MUTED).text('The drawing could not be shown', left, doc.y, { width });
+          font('Helvetica-Oblique', 10, MUTED).text(DRAWING_NOT_SHOWN, left, doc.y, { width });
           break;
         }
         const y = doc.y + 2;
@@ -264,7 +267,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
           doc.y = y + DRAWING.height + 2;
         } catch {
           doc.y = y;
-          font('Helvetica-Oblique', 10, MUTED).text('The drawing could not be shown', left, doc.y, { width });
+          font('Helvetica-Oblique', 10, MUTED).text(DRAWING_NOT_SHOWN, left, doc.y, { width });
         }
         break;
       }

@@ -1,7 +1,9 @@
 import { getEntity, isUuid, messages, toWireDate, type ReferenceField, type ValidationIssue } from '@hub/model';
 import {
+  ANSWER_SHAPE_MESSAGES,
   allQuestions,
   answerKeys,
+  canvasKeys,
   checkAnswerShapes,
   hasReviewSlide,
   notificationRecipients,
@@ -24,6 +26,7 @@ import { assertVisible, saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { answersOf, definitionOf, reviewOption, sameAnswers, splitReview } from './definitions';
+import { safeDrawingPng } from './drawing-png';
 import { displayName, reviewedMail, submissionNotificationMail, type Person } from './notify';
 
 export const SUBMISSION_MESSAGES = {
@@ -32,6 +35,7 @@ export const SUBMISSION_MESSAGES = {
   badJson: 'The submission data is not valid JSON',
   onlyCompleted: 'Only a completed submission can be updated',
   noReviewSlide: 'This form has no review slide',
+  unknownUser: 'The selected user does not exist',
 } as const;
 
 const SUBMISSIONS = () => getEntity('FormSubmissionsEntity');
@@ -87,7 +91,43 @@ const SERVER_RULES = { zoneSlack: true } as const;
 /** Refuses answers of the wrong shape (a risk matrix out of range, a list that is not one...). */
 function assertShapes(def: FormDefinition, answers: Answers): void {
   const issues = checkAnswerShapes(def, answers);
+  // The model reads a drawing's PNG header; here its image data must decode too, as the PDF decodes it.
+  const refused = new Set(issues.map((i) => i.path));
+  for (const q of allQuestions(def)) {
+    if (q.questionType !== 'canvasDraw' || refused.has(q.id)) continue;
+    const url = answers[canvasKeys(q.id).dataURL];
+    if (typeof url === 'string' && url !== '' && !safeDrawingPng(url)) issues.push({ path: q.id, message: ANSWER_SHAPE_MESSAGES.drawing });
+  }
   if (issues.length) throw answerIssues(issues);
+}
+
+/**
+ * Refuses user-select answers naming anyone but accounts of the owner's organisation (the
+ * PDF and the notifications show their names and mail them): without an owner in an
+ * organisation, no user can be selected.
+ */
+async function assertSelectedUsers(tx: Db, def: FormDefinition, answers: Answers, ownerId: unknown): Promise<void> {
+  const selected = allQuestions(def)
+    .filter((q) => q.questionType === 'selectUserProfile' && Array.isArray(answers[q.id]) && (answers[q.id] as unknown[]).length)
+    .map((q) => ({ id: q.id, users: (answers[q.id] as unknown[]).map(String) }));
+  if (!selected.length) return;
+  const ids = [...new Set(selected.flatMap((s) => s.users))].filter(isUuid);
+  const owner = typeof ownerId === 'string' && isUuid(ownerId) ? await loadOwner(tx, ownerId) : null;
+  const found =
+    ids.length && owner?.memberOrganisationId
+      ? ((await listRecords(
+          tx,
+          SYSTEM_CALLER,
+          getEntity('MehubAccountEntity'),
+          { ids, take: ids.length, where: [{ path: 'memberOrganisationId', comparison: 'equal', value: [owner.memberOrganisationId] }] },
+          { id: true },
+        )) as { id: string }[])
+      : [];
+  const known = new Set(found.map((u) => u.id));
+  const issues = selected
+    .filter((s) => s.users.some((u) => !known.has(u)))
+    .map((s) => ({ path: `submissionData.${s.id}`, code: 'notExist' as const, message: SUBMISSION_MESSAGES.unknownUser }));
+  if (issues.length) throw new ValidationError(issues);
 }
 
 /** The answers of the questions whose answer differs from `before` (every key of such a question). */
@@ -186,6 +226,7 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   if (!admin) answers = splitReview(def, answers).rest;
   answers = removeHiddenAnswers(def, answers);
   assertShapes(def, answers);
+  await assertSelectedUsers(tx, def, answers, input.mehubAccountId);
   // The score is the product of the two choices, whatever score the client sent.
   answers = withRiskScores(def, answers);
   if (input.isCompleted === true) {
@@ -212,7 +253,10 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   }
   const versionId = typeof input.formVersionId === 'string' ? input.formVersionId : stored.formVersionId;
   const completes = input.isCompleted === true && !stored.isCompleted;
-  if (!('submissionData' in input) && !completes) return;
+  // An administrator may give the submission another owner: its selected users are checked again.
+  const ownerId = input.mehubAccountId !== undefined ? (input.mehubAccountId as string | null) : stored.mehubAccountId;
+  const ownerChanged = ownerId !== stored.mehubAccountId;
+  if (!('submissionData' in input) && !completes && !ownerChanged) return;
   if (!versionId) {
     if (admin) return;
     throw invalid('formVersionId', SUBMISSION_MESSAGES.versionRequired, 'required');
@@ -231,7 +275,9 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   const kept = splitReview(def, before);
   const next = removeHiddenAnswers(def, admin ? { ...incoming } : { ...kept.rest, ...(isReview ? sent.review : kept.review) });
   // What this save changes is checked (all of it on completion): an untouched stored answer stays as it was.
-  assertShapes(def, completes ? next : changedAnswers(def, next, before));
+  const checked = completes ? next : changedAnswers(def, next, before);
+  assertShapes(def, checked);
+  await assertSelectedUsers(tx, def, ownerChanged ? next : checked, ownerId);
   const merged = withRiskScores(def, next);
   if (isReview) {
     const issues = validateReview(def, merged);

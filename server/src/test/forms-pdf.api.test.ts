@@ -1,8 +1,9 @@
 import { inflateSync } from 'node:zlib';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { benchmarkPdf } from '../forms/pdf.bench';
-import { largePdfInput, riskAssessmentAnswers } from '../forms/fixtures';
-import { renderSubmissionPdf } from '../forms/pdf';
+import { BAD_DRAWINGS, TINY_PNG, largePdfInput, riskAssessmentAnswers } from '../forms/fixtures';
+import { DRAWING_NOT_SHOWN, renderSubmissionPdf } from '../forms/pdf';
+import { PDF_ZIP_LIMITS, pdfZipExports } from '../forms/pdf-routes';
 import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
 
 /** Submissions as PDF, one or zipped, with the access of reading them. */
@@ -226,6 +227,147 @@ describe('PDFs as a zip', () => {
     const res = await post(SPARK_MANAGER, '/api/entity/FormSubmissionsEntity/pdf-zip', { ids, TimeZoneId: 'UTC' });
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].message).toBe('At most 500 submissions can be exported as PDF at once; please narrow the selection');
+  });
+});
+
+/** Puts answers straight into the database, as data saved before today's checks may be. */
+const plant = (id: string, answers: Record<string, unknown>) =>
+  h.db.query('UPDATE form_submissions SET submission_data = submission_data || $1::jsonb WHERE id = $2', [JSON.stringify(answers), id]);
+
+/** Lets any asynchronous work of the renderer run: an exception there would fail the test run. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 200));
+
+describe('drawings', () => {
+  const sketch = 'siteSketch-canvas-draw-dataURL';
+
+  it('refuses on save a drawing that is no sound PNG of drawing size', async () => {
+    const { rows } = await h.db.query<{ v: string }>(`SELECT published_version_id AS v FROM forms WHERE form_type = 'RISK_ASSESSMENT'`);
+    for (const [name, url] of Object.entries(BAD_DRAWINGS)) {
+      const res = await h.gql(
+        SPARK_WORKER,
+        `mutation($m: [FormSubmissionsEntityInput!]!) { r: createFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
+        { m: [{ formVersionId: rows[0].v, isCompleted: true, submissionData: JSON.stringify(riskAssessmentAnswers({ [sketch]: url })) }] },
+      );
+      expect(res.errors?.[0], name).toMatchObject({
+        message: name === 'hugeDimensions' ? 'The drawing is too large' : 'The drawing is not valid',
+        extensions: { code: 'VALIDATION', path: 'submissionData.siteSketch' },
+      });
+    }
+  });
+
+  it('shows a stored drawing that cannot be decoded as text, without harm to the server', async () => {
+    const id = await submit(SPARK_WORKER, riskAssessmentAnswers());
+    const good = await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' });
+    expect(good.rawPayload.includes('/Subtype /Image')).toBe(true);
+    expect(pdfText(good.rawPayload)).not.toContain(DRAWING_NOT_SHOWN);
+    for (const [name, url] of Object.entries(BAD_DRAWINGS)) {
+      await plant(id, { [sketch]: url });
+      const res = await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' });
+      expect(res.statusCode, name).toBe(200);
+      expect(res.rawPayload.subarray(0, 5).toString('latin1'), name).toBe('%PDF-');
+      expect(res.rawPayload.includes('/Subtype /Image'), name).toBe(false);
+      expect(pdfText(res.rawPayload), name).toContain(DRAWING_NOT_SHOWN);
+      await settle();
+    }
+    // In a zip too; and the server still answers.
+    await plant(id, { [sketch]: BAD_DRAWINGS.corruptImageData });
+    const zip = await post(SPARK_WORKER, '/api/entity/FormSubmissionsEntity/pdf-zip', { ids: [id], TimeZoneId: 'UTC' });
+    expect(zip.statusCode).toBe(200);
+    expect(zipEntries(zip.rawPayload)).toHaveLength(1);
+    await settle();
+    expect((await h.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+  });
+
+  it('renders a 1x1 drawing as an image', async () => {
+    const text = pdfText(await renderSubmissionPdf({ ...largePdfInput(10), compress: false }));
+    expect(text).not.toContain(DRAWING_NOT_SHOWN);
+    expect(TINY_PNG.length).toBeLessThan(200);
+  });
+});
+
+describe('selected users in the PDF', () => {
+  it("names the owner's colleagues only: another organisation's account shows as 'Unknown user'", async () => {
+    const colleague = h.users[SPARK_MANAGER].id;
+    const outsider = h.users[VOLT_MANAGER].id;
+    const { rows } = await h.db.query<{ firstname: string; surname: string }>(
+      'SELECT firstname, surname FROM mehub_account WHERE id = $1',
+      [outsider],
+    );
+    const outsiderName = `${rows[0].firstname} ${rows[0].surname}`;
+    const id = await submit(SPARK_WORKER, riskAssessmentAnswers({ supervisor: [colleague] }));
+    // Saved before the check on save existed, or written around it.
+    await plant(id, { supervisor: [colleague, outsider] });
+    for (const who of [SPARK_WORKER, SPARK_MANAGER]) {
+      const res = await post(who, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'UTC' });
+      const text = pdfText(res.rawPayload);
+      expect(text).toContain('Sam Safety, Unknown user');
+      expect(text).not.toContain(outsiderName);
+      expect(text).not.toContain(VOLT_MANAGER);
+    }
+  });
+});
+
+describe('zip export limits', () => {
+  const zipOf = (who: string, ids: string[]) => post(who, '/api/entity/FormSubmissionsEntity/pdf-zip', { ids, TimeZoneId: 'UTC' });
+  const idle = () => vi.waitFor(() => expect(pdfZipExports.size).toBe(0));
+
+  it('runs one export at a time per user: 409 while one runs', async () => {
+    const id = await submit(SPARK_MANAGER, riskAssessmentAnswers());
+    // Two at once: one is refused, with a clear message.
+    const both = await Promise.all([zipOf(SPARK_MANAGER, [id]), zipOf(SPARK_MANAGER, [id])]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 409]);
+    expect(both.find((r) => r.statusCode === 409)!.json().errors[0]).toMatchObject({
+      message: 'An export is already running for you. Please wait for it to finish.',
+      code: 'CONFLICT',
+    });
+    await idle();
+    // While an export of theirs runs, another user may still export.
+    const held = pdfZipExports.tryAcquire(`account:${h.users[SPARK_MANAGER].id}`);
+    expect(held.ok).toBe(true);
+    try {
+      expect((await zipOf(SPARK_MANAGER, [id])).statusCode).toBe(409);
+      expect((await zipOf(SPARK_WORKER, [id])).statusCode).toBe(200);
+    } finally {
+      if (held.ok) held.release();
+    }
+    expect((await zipOf(SPARK_MANAGER, [id])).statusCode).toBe(200);
+    await idle();
+  });
+
+  it('runs two exports at most in all: 503 beyond', async () => {
+    const id = await submit(SPARK_MANAGER, riskAssessmentAnswers());
+    const held = [pdfZipExports.tryAcquire('test:a'), pdfZipExports.tryAcquire('test:b')];
+    try {
+      const res = await zipOf(SPARK_MANAGER, [id]);
+      expect(res.statusCode).toBe(503);
+      expect(res.json().errors[0].message).toBe('The server is busy with other exports. Please try again in a minute.');
+    } finally {
+      for (const s of held) if (s.ok) s.release();
+    }
+    expect((await zipOf(SPARK_MANAGER, [id])).statusCode).toBe(200);
+    // Refused requests hold no slot.
+    expect((await zipOf(SPARK_MANAGER, ['00000000-0000-4000-8000-000000000000'])).statusCode).toBe(404);
+    await idle();
+  });
+
+  it('stops at the byte limit with an entry saying why', async () => {
+    const a = await submit(SPARK_MANAGER, riskAssessmentAnswers());
+    const b = await submit(SPARK_WORKER, riskAssessmentAnswers());
+    const one = (await post(SPARK_MANAGER, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: a, TimeZoneId: 'UTC' })).rawPayload;
+    const saved = PDF_ZIP_LIMITS.maxBytes;
+    PDF_ZIP_LIMITS.maxBytes = Math.round(one.length * 1.5);
+    try {
+      const res = await zipOf(SPARK_MANAGER, [a, b]);
+      expect(res.statusCode).toBe(200);
+      const names = zipEntries(res.rawPayload);
+      expect(names).toHaveLength(2);
+      expect(names[0]).toMatch(/\.pdf$/);
+      expect(names[1]).toBe('EXPORT INCOMPLETE - READ ME.txt');
+      expect(res.rawPayload.toString('latin1')).toContain('This export stopped after 1 of 2 submissions');
+    } finally {
+      PDF_ZIP_LIMITS.maxBytes = saved;
+    }
+    await idle();
   });
 });
 

@@ -258,7 +258,7 @@ describe('review notification flag', () => {
 });
 
 describe('Complete Slide notifications', () => {
-  it('mails each chosen colleague once the form is completed, and nobody outside the organisation', async () => {
+  it('mails each chosen colleague once the form is completed; nobody outside the organisation can be chosen', async () => {
     h.mail.length = 0;
     const colleague = h.users[SPARK_MANAGER].id;
     const outsider = h.users[VOLT_MANAGER].id;
@@ -270,10 +270,84 @@ describe('Complete Slide notifications', () => {
       submissionData: JSON.stringify({ 'complete-notify': [colleague] }),
     });
     expect(h.mail).toEqual([]);
-    const id = await submit(riskAssessmentAnswers({ 'complete-notify': [colleague, outsider, 'not-an-id'] }));
+    for (const chosen of [
+      [colleague, outsider],
+      [colleague, 'not-an-id'],
+    ]) {
+      const refused = await create(SPARK_WORKER, {
+        formVersionId: f.versionId,
+        isCompleted: true,
+        submissionData: JSON.stringify(riskAssessmentAnswers({ 'complete-notify': chosen })),
+      });
+      expect(refused.errors?.[0]).toMatchObject({
+        message: 'The selected user does not exist',
+        extensions: { code: 'VALIDATION', path: 'submissionData.complete-notify', validation: 'notExist' },
+      });
+    }
+    expect(h.mail).toEqual([]);
+    const id = await submit(riskAssessmentAnswers({ 'complete-notify': [colleague] }));
     expect(h.mail.map((m) => m.to)).toEqual([SPARK_MANAGER]);
     expect(h.mail[0].subject).toBe('Job Safety Risk Assessment submitted by Will Woods');
     expect(h.mail[0].text).toContain(`/user-submissions/RISK_ASSESSMENT/view/${id}`);
+  });
+});
+
+describe('selected users', () => {
+  const refusal = (path = 'supervisor') => ({
+    message: 'The selected user does not exist',
+    extensions: { code: 'VALIDATION', path: `submissionData.${path}`, validation: 'notExist' },
+  });
+
+  it("takes accounts of the owner's organisation only", async () => {
+    const f = await riskForm();
+    const before = await count();
+    for (const supervisor of [
+      [h.users[VOLT_MANAGER].id],
+      [h.users[SPARK_MANAGER].id, h.users[VOLT_MANAGER].id],
+      ['00000000-0000-4000-8000-000000000000'],
+      ['someone'],
+      [h.users[ADMIN].id],
+    ]) {
+      for (const isCompleted of [true, false]) {
+        const res = await create(SPARK_WORKER, {
+          formVersionId: f.versionId,
+          isCompleted,
+          submissionData: JSON.stringify(riskAssessmentAnswers({ supervisor })),
+        });
+        expect(res.errors?.[0], JSON.stringify(supervisor)).toMatchObject(refusal());
+      }
+    }
+    expect(await count()).toBe(before);
+    await submit(riskAssessmentAnswers({ supervisor: [h.users[SPARK_MANAGER].id, h.users[SPARK_WORKER].id] }));
+  });
+
+  it("checks an administrator's correction against the owner's organisation, and again when the owner changes", async () => {
+    const id = await submit(riskAssessmentAnswers({ supervisor: [h.users[SPARK_MANAGER].id] }));
+    const outsider = await update(ADMIN, {
+      id,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ supervisor: [h.users[VOLT_MANAGER].id] })),
+    });
+    expect(outsider.errors?.[0]).toMatchObject(refusal());
+    // Another owner: the stored selection is of the old owner's organisation.
+    const moved = await update(ADMIN, { id, mehubAccountId: h.users[VOLT_MANAGER].id });
+    expect(moved.errors?.[0]).toMatchObject(refusal());
+    const both = await update(ADMIN, {
+      id,
+      mehubAccountId: h.users[VOLT_MANAGER].id,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ supervisor: [h.users[VOLT_MANAGER].id] })),
+    });
+    expect(both.errors).toBeUndefined();
+    expect((await stored(id)).submission_data.supervisor).toEqual([h.users[VOLT_MANAGER].id]);
+  });
+
+  it('lets a reviewer review a submission whose stored selection predates the rule', async () => {
+    const id = await submit(riskAssessmentAnswers({ supervisor: [h.users[SPARK_MANAGER].id] }));
+    await h.db.query(`UPDATE form_submissions SET submission_data = submission_data || $1::jsonb WHERE id = $2`, [
+      JSON.stringify({ supervisor: [h.users[VOLT_MANAGER].id] }),
+      id,
+    ]);
+    const res = await update(SPARK_MANAGER, { id, submissionData: JSON.stringify({ 'ReviewSlide-option': 'Satisfactory' }) });
+    expect(res.errors).toBeUndefined();
   });
 });
 

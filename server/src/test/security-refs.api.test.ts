@@ -329,3 +329,44 @@ describe('review requests', () => {
     expect((await request(requestId)).form_data).toEqual({ 'ReviewSlide-option': 'Unsatisfactory' });
   });
 });
+
+describe("a colleague's completed submission is readable, not the reader's to change", () => {
+  it('its attachments cannot be added to, changed or deleted by another member, even a manager', async () => {
+    const theirs = await submit(SPARK_WORKER);
+    const attachment = await attach('additional_attachment', 'form_submissions_id', theirs, 'their-photo');
+    const mine = await submit(SPARK_MANAGER);
+
+    // Readable: the manager sees the attachment of the completed submission.
+    const read = await h.gql<{ r: { id: string }[] }>(SPARK_MANAGER, `{ r: additionalAttachmentEntitys(ids: ["${attachment}"]) { id } }`);
+    expect(read.data!.r).toHaveLength(1);
+
+    // Not theirs to add to, to re-point, or to delete, one by one or in bulk.
+    const added = await save(SPARK_MANAGER, 'AdditionalAttachmentEntity', 'create', { formSubmissionsId: theirs });
+    expect(code(added)).toBe('FORBIDDEN');
+    const moved = await save(SPARK_MANAGER, 'AdditionalAttachmentEntity', 'update', { id: attachment, formSubmissionsId: mine });
+    expect(moved.errors).toBeDefined();
+    const deleted = await h.gql(
+      SPARK_MANAGER,
+      `mutation { deleteAdditionalAttachmentEntity(additionalAttachmentEntityIds: ["${attachment}"]) }`,
+    );
+    expect(deleted.errors).toBeDefined();
+    const bulk = await h.gql<{ r: string[] }>(
+      SPARK_MANAGER,
+      `mutation { r: deleteAdditionalAttachmentEntitysConditional(ids: ["${attachment}"]) }`,
+    );
+    expect(bulk.data?.r ?? []).toHaveLength(0);
+    const { rows } = await h.db.query<{ s: string }>('SELECT form_submissions_id AS s FROM additional_attachment WHERE id = $1', [
+      attachment,
+    ]);
+    expect(rows[0]?.s).toBe(theirs);
+
+    // Their own submission's attachments stay theirs to manage.
+    const own = await save(SPARK_MANAGER, 'AdditionalAttachmentEntity', 'create', { formSubmissionsId: mine });
+    expect(own.errors).toBeUndefined();
+    const removed = await h.gql(
+      SPARK_MANAGER,
+      `mutation { deleteAdditionalAttachmentEntity(additionalAttachmentEntityIds: ["${idOf(own)}"]) }`,
+    );
+    expect(removed.errors).toBeUndefined();
+  });
+});
