@@ -18,6 +18,8 @@ import { definitionOf, sameAnswers } from './definitions';
 import { safeDrawingPng } from './drawing-png';
 import type { Person } from './notify';
 
+/* What a submission save reads and checks: its form version, its stored row, the shape of its answers. */
+
 export const SUBMISSION_MESSAGES = {
   versionRequired: 'The form version is required',
   versionMissing: 'The selected form version does not exist',
@@ -191,4 +193,3 @@ export async function loadOwner(tx: Db, id: string): Promise<(Person & { id: str
   return row ?? null;
 }
 
-/* What a submission save reads and checks: its form version, its stored row, the shape of its answers. */
