@@ -192,4 +192,3 @@ export async function loadOwner(tx: Db, id: string): Promise<(Person & { id: str
   )) as (Person & { id: string; memberOrganisationId: string | null })[];
   return row ?? null;
 }
-
