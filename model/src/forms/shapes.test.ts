@@ -1,7 +1,7 @@
 import { describe, it, expect } from 'vitest';
 import { ANSWER_SHAPE_MESSAGES, DRAWING_LIMITS, checkAnswerShapes, drawingUrlError, withRiskScores } from './shapes';
 import { conditionHolds } from './conditions';
-import type { Answers, FormDefinition, Question, QuestionType } from './types';
+import { QUESTION_TYPES, type Answers, type FormDefinition, type Question, type QuestionType } from './types';
 
 const OPTIONS: Partial<Record<QuestionType, string[]>> = {
   radiobutton: ['Yes', 'No'],
@@ -15,24 +15,7 @@ const q = (questionType: QuestionType, id: string = questionType): Question => (
   questionType,
   ...(OPTIONS[questionType] ? { options: OPTIONS[questionType].map((value, i) => ({ id: String(i), value })) } : {}),
 });
-const ALL: QuestionType[] = [
-  'text',
-  'textArea',
-  'number',
-  'checkbox',
-  'statement',
-  'datetime',
-  'date',
-  'radiobutton',
-  'list',
-  'combobox',
-  'multicombobox',
-  'canvasDraw',
-  'riskMatrix',
-  'selectUserProfile',
-  'jobNumber',
-  'jobAddress',
-];
+const ALL: QuestionType[] = QUESTION_TYPES.filter((t) => t !== 'formSection');
 const def: FormDefinition = {
   slides: [{ name: 'S', contents: [...ALL.map((t) => q(t)), { ...q('formSection', 'section'), contents: [q('number', 'inner')] }] }],
   pagination: { type: 'page' },
