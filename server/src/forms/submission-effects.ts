@@ -7,7 +7,7 @@ import { ident } from '../crud/params';
 import { saveRecords } from '../crud/save';
 import { columnOf } from '../db/columns';
 import { reviewOption } from './definitions';
-import { displayName, reviewedMail, submissionNotificationMail } from './notify';
+import { displayName, reviewedMail, submissionNotificationMail, type Person } from './notify';
 import { SUBMISSIONS, loadOwner, type Stored, type Version } from './submission-data';
 
 /* What a submission save does to other rows: drafts replaced, their attachments kept, reviews recorded, people told. */
@@ -103,16 +103,14 @@ export async function notifyRecipients(
     if (!services) return;
     for (const r of recipients)
       await services.mailer.send(
-        submissionNotificationMail({
-          to: r.email,
-          formName: version.form?.name,
-          formType: version.form?.formType,
-          submissionId,
-          owner,
-          baseUrl: services.publicUrl,
-        }),
+        submissionNotificationMail({ to: r.email, ...mailAbout(version, submissionId, owner, services.publicUrl) }),
       );
   });
+}
+
+/** What every mail about a submission says of it: the form, the submission's page, its owner. */
+function mailAbout(version: Version, submissionId: string, owner: Person | null, baseUrl: string) {
+  return { formName: version.form?.name, formType: version.form?.formType, submissionId, owner, baseUrl };
 }
 
 /** A review creates or updates the submission's review request and tells the owner. */
@@ -146,16 +144,7 @@ export async function recordReview(
   ctx.afterCommit(async (services) => {
     if (!services) return;
     await services.mailer.send(
-      reviewedMail({
-        to: owner.email,
-        formName: version.form?.name,
-        formType: version.form?.formType,
-        submissionId,
-        owner,
-        baseUrl: services.publicUrl,
-        reviewer,
-        option,
-      }),
+      reviewedMail({ to: owner.email, ...mailAbout(version, submissionId, owner, services.publicUrl), reviewer, option }),
     );
   });
 }

@@ -51,13 +51,19 @@ export function formatDatetimeAnswer(value: unknown): string {
   return d.isValid() ? d.format(DATETIME_FORMAT) : '';
 }
 
-/** date: the answer is 'YYYY-MM-DD'. */
-export function DateWidget({ q, readOnly }: WidgetProps) {
+/** What both date widgets read: the answer, its error, the field's ids and the deferred picker. */
+function useDateQuestion(q: WidgetProps['q']) {
   const { answers } = useFiller();
   const value = useAnswer(q.id);
   const error = useQuestionError(q.id);
   const ids = useQuestionIds(q);
   const deferred = useDeferredControl(ids.input, { clickToOpen: true });
+  return { answers, value, error, ids, deferred };
+}
+
+/** date: the answer is 'YYYY-MM-DD'. */
+export function DateWidget({ q, readOnly }: WidgetProps) {
+  const { answers, value, error, ids, deferred } = useDateQuestion(q);
   if (readOnly) return <ReadOnlyValue q={q} text={formatDateAnswer(value)} />;
   const current = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
   if (!deferred.active)
@@ -103,11 +109,7 @@ const nowAnswer = () => dayjs().second(0).millisecond(0).toISOString();
  * first digit typed when the value round-tripped through a controlled DateTimePicker).
  */
 export function DatetimeWidget({ q, readOnly }: WidgetProps) {
-  const { answers } = useFiller();
-  const value = useAnswer(q.id);
-  const error = useQuestionError(q.id);
-  const ids = useQuestionIds(q);
-  const deferred = useDeferredControl(ids.input, { clickToOpen: true });
+  const { answers, value, error, ids, deferred } = useDateQuestion(q);
   if (readOnly) return <ReadOnlyValue q={q} text={formatDatetimeAnswer(value)} />;
   const text = formatDatetimeAnswer(value);
   const standIn = {
