@@ -8,5 +8,6 @@ export * from './groups';
 export * from './registry';
 export * from './kinds';
 export * from './validate';
+export * from './safe-path';
 export type * from './types';
 export type * from './account';

@@ -1,3 +1,4 @@
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { resolve } from 'node:path';
 
 /** Every setting of the hub, read from the environment once (documented in the README). */
@@ -30,7 +31,49 @@ export interface Config {
    */
   trustProxy: boolean | number | string[];
   /** Single sign-on; null when SAML_ENTRY_POINT or SAML_IDP_CERT is unset. */
-  saml: { entryPoint: string; logoutUrl: string | null; idpCert: string; issuer: string; callbackUrl: string } | null;
+  saml: SamlConfig | null;
+}
+
+/** Allowed difference between the identity provider's clock and ours, unless SAML_CLOCK_SKEW_SECONDS says otherwise. */
+export const DEFAULT_SAML_CLOCK_SKEW_SECONDS = 60;
+
+export interface SamlConfig {
+  entryPoint: string;
+  logoutUrl: string | null;
+  idpCert: string;
+  /** This hub's entity id, and the audience its assertions must name. */
+  issuer: string;
+  /** `$PUBLIC_URL/Saml/AssertionConsumerService`: what a response's Destination and Recipient must name. */
+  callbackUrl: string;
+  /** The hub's own key and certificate (PEM): sign its requests and logout messages, published in the metadata. */
+  spKey?: string | null;
+  spCert?: string | null;
+  /** SAML_CLOCK_SKEW_SECONDS; DEFAULT_SAML_CLOCK_SKEW_SECONDS when absent. */
+  clockSkewSeconds?: number;
+}
+
+/** A PEM setting: as given, or on one line with `\n` for the line breaks (as env files often hold it). */
+const pem = (v: string | undefined) => (v ? v.replace(/\\n/g, '\n').trim() : null);
+
+/** SAML_SP_KEY and SAML_SP_CERT: both or neither, readable, and the key the certificate's. */
+function spKeyPair(env: NodeJS.ProcessEnv): { spKey: string | null; spCert: string | null } {
+  const spKey = pem(env.SAML_SP_KEY);
+  const spCert = pem(env.SAML_SP_CERT);
+  if (!spKey && !spCert) return { spKey: null, spCert: null };
+  if (!spKey || !spCert) throw new Error('SAML_SP_KEY and SAML_SP_CERT must be set together (the private key and its certificate, PEM)');
+  let key, cert;
+  try {
+    key = createPrivateKey(spKey);
+  } catch {
+    throw new Error('SAML_SP_KEY must be a private key in PEM form (-----BEGIN PRIVATE KEY-----)');
+  }
+  try {
+    cert = new X509Certificate(spCert);
+  } catch {
+    throw new Error('SAML_SP_CERT must be a certificate in PEM form (-----BEGIN CERTIFICATE-----)');
+  }
+  if (!cert.checkPrivateKey(key)) throw new Error("SAML_SP_KEY is not the private key of SAML_SP_CERT's certificate");
+  return { spKey, spCert };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.cwd()): Config {
@@ -80,6 +123,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
             idpCert: env.SAML_IDP_CERT,
             issuer: env.SAML_ISSUER || `${publicUrl}/Saml/metadata`,
             callbackUrl: `${publicUrl}/Saml/AssertionConsumerService`,
+            ...spKeyPair(env),
+            clockSkewSeconds: int('SAML_CLOCK_SKEW_SECONDS', DEFAULT_SAML_CLOCK_SKEW_SECONDS),
           }
         : null,
   };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { safePath } from '@hub/model';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { authMessages as m, type AuthEnv } from '../auth/env';
 import {
@@ -118,12 +119,11 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     return signedIn(env, req, reply, user, body.rememberMe ?? pending.data?.rememberMe ?? false);
   });
 
-  app.get<{ Querystring: { redirect?: string; clean?: string } }>('/api/authorization/logout', async (req, reply) => {
+  app.get<{ Querystring: { redirect?: unknown; clean?: string } }>('/api/authorization/logout', async (req, reply) => {
     const token = req.cookies[SESSION_COOKIE];
     if (token) await endSession(db, token);
     clearSessionCookies(req, reply);
-    const target = req.query.redirect ?? '/';
     // Only paths of this site: never an open redirect.
-    return reply.redirect(/^\/(?!\/)/.test(target) ? target : '/');
+    return reply.redirect(safePath(req.query.redirect));
   });
 }

@@ -1,14 +1,20 @@
-import { DOMParser } from '@xmldom/xmldom';
+import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
+import { escape as queryEscape } from 'node:querystring';
 import { inflateRawSync } from 'node:zlib';
+import { safePath } from '@hub/model';
 import { SAML, type Profile } from '@node-saml/node-saml';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, SESSION_COOKIE, endSession } from '../auth/session';
 import { startSession, clearSessionCookies } from '../auth/cookies';
 import type { AuthEnv } from '../auth/env';
 import { findUserByEmail } from '../auth/users';
+import { DEFAULT_SAML_CLOCK_SKEW_SECONDS } from '../config';
+import { sendSsoRefusal } from './sso-page';
 
 const NOT_CONFIGURED = 'Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.';
-const safePath = (value: unknown) => (typeof value === 'string' && /^\/(?!\/)/.test(value) ? value : '/');
+const SAML_ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
+const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
+const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
 
 /** Query signatures accepted on the redirect binding: RSA with SHA-256 or stronger. */
 const REDIRECT_SIG_ALGS = new Set([
@@ -18,7 +24,6 @@ const REDIRECT_SIG_ALGS = new Set([
 ]);
 /** A logout request older than this (beyond the clock skew) is refused; newer ones are accepted once. */
 const LOGOUT_REQUEST_MAX_AGE_MS = 10 * 60_000;
-const CLOCK_SKEW_MS = 60_000;
 /** Largest inflated SAML message on the redirect binding (a deflate bomb stops here). */
 const MAX_INFLATED = 500_000;
 const REDIRECT_PARAMS = ['SAMLRequest', 'SAMLResponse', 'RelayState', 'SigAlg', 'Signature'] as const;
@@ -26,16 +31,54 @@ type RedirectParam = (typeof REDIRECT_PARAMS)[number];
 
 class LogoutRefused extends Error {}
 
+const escapeXmlAttribute = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
+const quietParser = () => new DOMParser({ errorHandler: { warning: () => {}, error: () => {}, fatalError: () => {} } });
+const childElements = (parent: XmlElement, ns: string, name: string): XmlElement[] =>
+  Array.from(parent.childNodes).filter(
+    (n): n is XmlElement => n.nodeType === 1 && (n as XmlElement).namespaceURI === ns && (n as XmlElement).localName === name,
+  );
+
+/**
+ * The Recipient of each bearer SubjectConfirmationData of an assertion (the signed assertion
+ * node-saml verified); '' for one without a Recipient.
+ */
+function bearerRecipients(assertionXml: string): string[] {
+  const assertion = quietParser().parseFromString(assertionXml, 'text/xml')?.documentElement;
+  if (!assertion) return [];
+  return childElements(assertion, SAML_ASSERTION_NS, 'Subject')
+    .flatMap((subject) => childElements(subject, SAML_ASSERTION_NS, 'SubjectConfirmation'))
+    .filter((confirmation) => confirmation.getAttribute('Method') === BEARER)
+    .flatMap((confirmation) => childElements(confirmation, SAML_ASSERTION_NS, 'SubjectConfirmationData'))
+    .map((data) => data.getAttribute('Recipient') ?? '');
+}
+
+/**
+ * A redirect-binding URL from node-saml with its SAML parameters written exactly as they were
+ * signed (node-saml signs `querystring.stringify` but writes the URL with URLSearchParams,
+ * which encodes characters such as `(` `)` `!` `~` `'` differently; an identity provider
+ * checks the signature over the query as sent).
+ */
+function asSigned(url: string): string {
+  const target = new URL(url);
+  const saml = (['SAMLRequest', 'SAMLResponse', 'RelayState', 'SigAlg', 'Signature'] as const)
+    .filter((k) => target.searchParams.has(k))
+    .map((k) => {
+      const value = target.searchParams.get(k)!;
+      target.searchParams.delete(k);
+      return `${k}=${queryEscape(value)}`;
+    });
+  const rest = target.search.slice(1);
+  target.search = '';
+  return `${target.toString()}?${[rest, ...saml].filter(Boolean).join('&')}`;
+}
+
 /**
  * An attribute of the document's root element, read from the parsed document: the root is
  * the element the signature covers, so nothing outside it (a comment, a second element)
  * can stand in for its attributes.
  */
 function rootAttribute(xml: string, element: string, name: string): string | null {
-  const root = new DOMParser({ errorHandler: { warning: () => {}, error: () => {}, fatalError: () => {} } }).parseFromString(
-    xml,
-    'text/xml',
-  )?.documentElement;
+  const root = quietParser().parseFromString(xml, 'text/xml')?.documentElement;
   if (!root || root.localName !== element || !root.hasAttribute(name)) return null;
   return root.getAttribute(name);
 }
@@ -74,14 +117,19 @@ function redirectMessage(rawUrl: string): { container: Partial<Record<RedirectPa
 
 /**
  * Single sign-on and single logout through SAML 2.0, configured by environment. Responses
- * must be signed (response and assertion), for this hub's audience, in their validity
- * window, and each assertion is accepted once. Every URL this hub hands the identity
- * provider is built from PUBLIC_URL, never from the request's Host header.
+ * must be signed (response and assertion), addressed to this hub's assertion consumer
+ * (the response's Destination and the assertion's Recipient), for this hub's audience, in
+ * their validity window (give or take the clock skew), and each assertion is accepted once.
+ * With SAML_SP_KEY and SAML_SP_CERT the hub signs its own requests and logout messages.
+ * Every URL this hub hands the identity provider is built from PUBLIC_URL, never from the
+ * request's Host header. A refusal is a page in the hub's look with the way back to sign
+ * in; every return path goes through the model's safePath.
  */
 export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
   const cfg = env.config.saml;
   const publicUrl = env.config.publicUrl;
   const sloUrl = `${publicUrl}/Saml/SingleLogoutService`;
+  const clockSkewMs = (cfg?.clockSkewSeconds ?? DEFAULT_SAML_CLOCK_SKEW_SECONDS) * 1000;
   const saml = cfg
     ? new SAML({
         entryPoint: cfg.entryPoint,
@@ -93,55 +141,91 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         audience: cfg.issuer,
         wantAssertionsSigned: true,
         wantAuthnResponseSigned: true,
-        acceptedClockSkewMs: CLOCK_SKEW_MS,
+        acceptedClockSkewMs: clockSkewMs,
         validateInResponseTo: 'never' as never,
         disableRequestedAuthnContext: true,
         signatureAlgorithm: 'sha256',
+        ...(cfg.spKey ? { privateKey: cfg.spKey } : {}),
       })
     : null;
 
   /** What the sign-in page offers. */
   app.get('/api/authorization/providers', async () => ({ sso: !!saml, ssoLogout: !!cfg?.logoutUrl }));
 
-  const refuse = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ errors: [{ message }] });
+  const unavailable = (reply: FastifyReply) => sendSsoRefusal(reply, 503, 'Single sign-on is not available', NOT_CONFIGURED);
+  const signOnFailed = (reply: FastifyReply, status: number, message: string) =>
+    sendSsoRefusal(reply, status, 'Single sign-on failed', message);
 
   /** This hub's service provider metadata, for the identity provider's administrator. */
   app.get('/Saml/metadata', async (_req, reply) => {
-    if (!saml) return refuse(reply, 503, NOT_CONFIGURED);
-    return reply.type('application/samlmetadata+xml; charset=utf-8').send(saml.generateServiceProviderMetadata(null, null));
+    if (!saml) return unavailable(reply);
+    // node-saml lists the POST binding of single logout; the redirect binding is accepted too.
+    const xml = saml
+      .generateServiceProviderMetadata(null, cfg?.spCert ?? null)
+      .replace(
+        /(\n?([ \t]*)<SingleLogoutService [^>]*\/>)/,
+        (all, _element: string, indent: string) =>
+          `${all}\n${indent}<SingleLogoutService Binding="${REDIRECT_BINDING}" Location="${escapeXmlAttribute(sloUrl)}"/>`,
+      );
+    return reply.type('application/samlmetadata+xml; charset=utf-8').send(xml);
   });
 
   app.get<{ Querystring: { returnurl?: string } }>('/Saml/InitiateSingleSignOn', async (req, reply) => {
-    if (!saml) return refuse(reply, 503, NOT_CONFIGURED);
+    if (!saml) return unavailable(reply);
     const url = await saml.getAuthorizeUrlAsync(safePath(req.query.returnurl), new URL(publicUrl).host, {});
-    return reply.redirect(url);
+    return reply.redirect(asSigned(url));
   });
 
   app.post<{ Body: { SAMLResponse?: string; RelayState?: string } }>('/Saml/AssertionConsumerService', async (req, reply) => {
-    if (!saml) return refuse(reply, 503, NOT_CONFIGURED);
+    if (!saml || !cfg) return unavailable(reply);
     const body = req.body ?? {};
-    if (typeof body.SAMLResponse !== 'string') return refuse(reply, 400, 'The identity provider sent no SAML response');
+    if (typeof body.SAMLResponse !== 'string') return signOnFailed(reply, 400, 'The identity provider sent no SAML response.');
     let profile: Profile | null;
     try {
       ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
     } catch (err) {
       req.log.warn({ err }, 'SAML response refused');
-      return refuse(reply, 401, `Single sign-on failed: ${(err as Error).message}`);
+      return signOnFailed(reply, 401, `Single sign-on failed: ${(err as Error).message}`);
     }
-    if (!profile) return refuse(reply, 401, 'Single sign-on failed: no user in the response');
+    if (!profile) return signOnFailed(reply, 401, 'Single sign-on failed: no user in the response');
+    // Both signed (the response and the assertion): read once node-saml verified them.
+    const destination = rootAttribute(Buffer.from(body.SAMLResponse, 'base64').toString('utf8'), 'Response', 'Destination');
+    if (destination !== cfg.callbackUrl) {
+      req.log.warn({ destination }, 'SAML response refused: Destination');
+      return signOnFailed(
+        reply,
+        401,
+        destination === null
+          ? `Single sign-on failed: the response names no Destination (it must be ${cfg.callbackUrl})`
+          : `Single sign-on failed: the response is addressed to ${destination}, not to this hub's ${cfg.callbackUrl}`,
+      );
+    }
+    const recipients = bearerRecipients(profile.getAssertionXml?.() ?? '');
+    if (!recipients.includes(cfg.callbackUrl)) {
+      req.log.warn({ recipients }, 'SAML response refused: Recipient');
+      const named = recipients.filter(Boolean);
+      return signOnFailed(
+        reply,
+        401,
+        named.length
+          ? `Single sign-on failed: the assertion is for ${named.join(', ')}, not for this hub's ${cfg.callbackUrl}`
+          : `Single sign-on failed: the assertion names no Recipient (it must be ${cfg.callbackUrl})`,
+      );
+    }
     const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(profile.getAssertionXml?.() ?? '')?.[1];
-    if (!assertionId) return refuse(reply, 401, 'Single sign-on failed: the assertion has no ID');
+    if (!assertionId) return signOnFailed(reply, 401, 'Single sign-on failed: the assertion has no ID');
     const { rows } = await env.db.query(
       `INSERT INTO saml_assertion (id, expires) VALUES ($1, now() + interval '1 day') ON CONFLICT (id) DO NOTHING RETURNING id`,
       [hashToken(`${profile.issuer}:${assertionId}`)],
     );
-    if (!rows.length) return refuse(reply, 401, 'Single sign-on failed: this assertion was already used');
+    if (!rows.length) return signOnFailed(reply, 401, 'Single sign-on failed: this assertion was already used');
     const email = String(profile.email ?? profile.mail ?? profile['urn:oid:0.9.2342.19200300.100.1.3'] ?? profile.nameID ?? '');
     const user = email ? await findUserByEmail(env.db, email) : null;
     if (!user || !user.active)
-      return refuse(
+      return sendSsoRefusal(
         reply,
         403,
+        'No hub account',
         'Single sign-on worked, but there is no active hub account for this user. Please contact your administrator.',
       );
     await startSession(env.db, env.config, req, reply, user, false);
@@ -182,7 +266,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         back,
         {},
       );
-      return reply.redirect(url);
+      return reply.redirect(asSigned(url));
     },
   );
 
@@ -196,7 +280,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
    * Anything unsigned, tampered, stale or replayed is a 400 and ends nothing.
    */
   async function singleLogout(req: FastifyRequest, reply: FastifyReply, binding: 'redirect' | 'post') {
-    if (!saml || !cfg) return refuse(reply, 503, NOT_CONFIGURED);
+    if (!saml || !cfg) return unavailable(reply);
     let kind: 'request' | 'response';
     let relayState: string | undefined;
     let xml: string;
@@ -238,17 +322,20 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         const status = /<(?:[\w.-]+:)?StatusCode\b[^>]*?\sValue\s*=\s*"([^"]*)"/.exec(xml)?.[1];
         if (status !== 'urn:oasis:names:tc:SAML:2.0:status:Success')
           throw new LogoutRefused(`the identity provider answered ${status ?? 'without a status'}`);
+        const destination = rootAttribute(xml, 'LogoutResponse', 'Destination');
+        if (destination !== null && destination !== sloUrl) throw new LogoutRefused(`the LogoutResponse is addressed to ${destination}`);
         return reply.redirect(safePath(relayState));
       }
       const profile = result.profile;
       if (!profile?.nameID || !profile.ID) throw new LogoutRefused('the LogoutRequest names no user');
       const destination = rootAttribute(xml, 'LogoutRequest', 'Destination');
-      if (destination !== null && destination !== sloUrl) throw new LogoutRefused(`the LogoutRequest is addressed to ${destination}`);
+      if (destination === null) throw new LogoutRefused(`the LogoutRequest names no Destination (it must be ${sloUrl})`);
+      if (destination !== sloUrl) throw new LogoutRefused(`the LogoutRequest is addressed to ${destination}`);
       const issued = Date.parse(rootAttribute(xml, 'LogoutRequest', 'IssueInstant') ?? '');
       if (
         !Number.isFinite(issued) ||
-        issued > Date.now() + CLOCK_SKEW_MS ||
-        issued < Date.now() - LOGOUT_REQUEST_MAX_AGE_MS - CLOCK_SKEW_MS
+        issued > Date.now() + clockSkewMs ||
+        issued < Date.now() - LOGOUT_REQUEST_MAX_AGE_MS - clockSkewMs
       )
         throw new LogoutRefused('the LogoutRequest has expired');
       const { rows } = await env.db.query(
@@ -262,12 +349,12 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
       clearSessionCookies(req, reply);
       // RelayState here is the identity provider's own state, handed back to it unchanged.
       const url = await saml.getLogoutResponseUrlAsync(profile, relayState ?? '', {}, true);
-      return reply.redirect(url);
+      return reply.redirect(asSigned(url));
     } catch (err) {
       // After the signature checks, only our own refusals are the sender's fault; anything else is ours.
       if (validated && !(err instanceof LogoutRefused)) throw err;
       req.log.warn({ err }, 'SAML logout message refused');
-      return refuse(reply, 400, `Single logout refused: ${(err as Error).message}`);
+      return sendSsoRefusal(reply, 400, 'Single logout refused', `Single logout refused: ${(err as Error).message}`);
     }
   }
 

@@ -62,6 +62,14 @@ function response(o: { email?: string; audience?: string; notOnOrAfter?: string;
   return signed ? sign(xml, 'Response') : xml;
 }
 
+/** The reason on the refusal page (an HTML page in the hub's look, with the way back to sign in). */
+function refusal(res: { headers: Record<string, unknown>; body: string }): string {
+  expect(res.headers['content-type']).toMatch(/^text\/html/);
+  expect(res.body).toContain('href="/admin_login"');
+  const text = /<p class="message" id="message">([^<]*)<\/p>/.exec(res.body)?.[1] ?? '';
+  return text.replace(/&(amp|lt|gt|quot|#39);/g, (_e, c: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[c]!);
+}
+
 let h: Harness;
 beforeAll(async () => {
   h = await startHarness({
@@ -125,19 +133,19 @@ describe('single sign-on', () => {
     expect((await post(xml)).statusCode).toBe(302);
     const again = await post(xml);
     expect(again.statusCode).toBe(401);
-    expect(again.json().errors[0].message).toBe('Single sign-on failed: this assertion was already used');
+    expect(refusal(again)).toBe('Single sign-on failed: this assertion was already used');
   });
 
   it('refuses an expired assertion', async () => {
     const res = await post(response({ notOnOrAfter: iso(-10 * 60_000) }));
     expect(res.statusCode).toBe(401);
-    expect(res.json().errors[0].message).toMatch(/expired|NotOnOrAfter/i);
+    expect(refusal(res)).toMatch(/expired|NotOnOrAfter/i);
   });
 
   it('refuses an assertion for another audience', async () => {
     const res = await post(response({ audience: 'https://another-sp.example/metadata' }));
     expect(res.statusCode).toBe(401);
-    expect(res.json().errors[0].message).toMatch(/audience/i);
+    expect(refusal(res)).toMatch(/audience/i);
   });
 
   it('refuses a user without a hub account', async () => {
@@ -220,12 +228,15 @@ const signedIn = async (cookie: string) =>
   (await h.app.inject({ url: '/api/account/me', headers: { cookie: `${SESSION_COOKIE}=${cookie}` } })).statusCode === 200;
 
 /** The refusal every broken logout message gets: a 400 with the reason, and no session ended. */
-async function expectLogoutRefused(send: () => Promise<{ statusCode: number; json(): unknown }>, reason: RegExp) {
+async function expectLogoutRefused(
+  send: () => Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }>,
+  reason: RegExp,
+) {
   const cookie = await ssoSession();
   const before = await sessionsOf(SPARK_MANAGER);
   const res = await send();
   expect(res.statusCode).toBe(400);
-  const message = (res.json() as { errors: { message: string }[] }).errors[0].message;
+  const message = refusal(res);
   expect(message).toMatch(/^Single logout refused: /);
   expect(message).toMatch(reason);
   expect(await sessionsOf(SPARK_MANAGER)).toBe(before);
@@ -384,7 +395,7 @@ describe("the identity provider's answer to our own single logout", () => {
       await sloGet(redirectQuery('SAMLResponse', logoutResponseXml('urn:oasis:names:tc:SAML:2.0:status:Requester'), { relay: '/home' })),
     ]) {
       expect(res.statusCode).toBe(400);
-      expect(res.json().errors[0].message).toMatch(/^Single logout refused: /);
+      expect(refusal(res)).toMatch(/^Single logout refused: /);
     }
   });
 
@@ -416,7 +427,7 @@ describe('single sign-on routes when not configured', () => {
     ]) {
       const res = await plain.app.inject(req);
       expect(res.statusCode, req.url).toBe(503);
-      expect(res.json().errors[0].message).toBe(NOT_CONFIGURED);
+      expect(refusal(res)).toBe(NOT_CONFIGURED);
     }
   });
 });
