@@ -53,9 +53,15 @@ function bearerRecipients(assertionXml: string): string[] {
 }
 
 /**
+ * A return path as RelayState: the path of the hub, with `'` written as `%27` (the same path
+ * to the hub) because a browser rewrites it so in a query, which would break the signature.
+ */
+const relayPath = (value: unknown) => safePath(value).replace(/'/g, '%27');
+
+/**
  * A redirect-binding URL from node-saml with its SAML parameters written exactly as they were
  * signed (node-saml signs `querystring.stringify` but writes the URL with URLSearchParams,
- * which encodes characters such as `(` `)` `!` `~` `'` differently; an identity provider
+ * which encodes characters such as `(` `)` `!` `~` differently; an identity provider
  * checks the signature over the query as sent).
  */
 function asSigned(url: string): string {
@@ -172,7 +178,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
 
   app.get<{ Querystring: { returnurl?: string } }>('/Saml/InitiateSingleSignOn', async (req, reply) => {
     if (!saml) return unavailable(reply);
-    const url = await saml.getAuthorizeUrlAsync(safePath(req.query.returnurl), new URL(publicUrl).host, {});
+    const url = await saml.getAuthorizeUrlAsync(relayPath(req.query.returnurl), new URL(publicUrl).host, {});
     return reply.redirect(asSigned(url));
   });
 
@@ -263,7 +269,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
           nameIDFormat: 'urn:oasis:names:tc:SAML:1.1:nameid-format:emailAddress',
           sessionIndex: sessionIndex ?? undefined,
         },
-        back,
+        relayPath(back),
         {},
       );
       return reply.redirect(asSigned(url));

@@ -118,7 +118,9 @@ describe('single logout started here', () => {
 
   it("the identity provider's LogoutResponse returns only to a path of the hub", async () => {
     for (const value of HOSTILE_VALUES) {
-      const res = await h.app.inject({ url: `/Saml/SingleLogoutService?${redirectQuery('SAMLResponse', logoutResponseXml(), { relay: value })}` });
+      const res = await h.app.inject({
+        url: `/Saml/SingleLogoutService?${redirectQuery('SAMLResponse', logoutResponseXml(), { relay: value })}`,
+      });
       expectRedirectTo(res, '/', JSON.stringify(value));
     }
   });
