@@ -57,7 +57,15 @@ const HOSTILE_RETURN_PATHS: string[] = [
 
 describe('safePath', () => {
   it('keeps a same-origin path with its query and fragment', () => {
-    for (const path of ['/', '/home', '/assets?x=1', '/admin/users?redirect=%2Fadmin', '/home#news', '/admin/asset/edit/{id}', '/a-b_c.d~e'])
+    for (const path of [
+      '/',
+      '/home',
+      '/assets?x=1',
+      '/admin/users?redirect=%2Fadmin',
+      '/home#news',
+      '/admin/asset/edit/{id}',
+      '/a-b_c.d~e',
+    ])
       expect(safePath(path)).toBe(path);
   });
 

@@ -1,4 +1,4 @@
-import { DOMParser, type Element as XmlElement } from '@xmldom/xmldom';
+import { DOMParser } from '@xmldom/xmldom';
 import { escape as queryEscape } from 'node:querystring';
 import { inflateRawSync } from 'node:zlib';
 import { safePath } from '@hub/model';
@@ -33,9 +33,9 @@ class LogoutRefused extends Error {}
 
 const escapeXmlAttribute = (s: string) => s.replace(/[&<>"]/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c]!);
 const quietParser = () => new DOMParser({ errorHandler: { warning: () => {}, error: () => {}, fatalError: () => {} } });
-const childElements = (parent: XmlElement, ns: string, name: string): XmlElement[] =>
+const childElements = (parent: Element, ns: string, name: string): Element[] =>
   Array.from(parent.childNodes).filter(
-    (n): n is XmlElement => n.nodeType === 1 && (n as XmlElement).namespaceURI === ns && (n as XmlElement).localName === name,
+    (n): n is Element => n.nodeType === 1 && (n as Element).namespaceURI === ns && (n as Element).localName === name,
   );
 
 /**
@@ -338,11 +338,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
       if (destination === null) throw new LogoutRefused(`the LogoutRequest names no Destination (it must be ${sloUrl})`);
       if (destination !== sloUrl) throw new LogoutRefused(`the LogoutRequest is addressed to ${destination}`);
       const issued = Date.parse(rootAttribute(xml, 'LogoutRequest', 'IssueInstant') ?? '');
-      if (
-        !Number.isFinite(issued) ||
-        issued > Date.now() + clockSkewMs ||
-        issued < Date.now() - LOGOUT_REQUEST_MAX_AGE_MS - clockSkewMs
-      )
+      if (!Number.isFinite(issued) || issued > Date.now() + clockSkewMs || issued < Date.now() - LOGOUT_REQUEST_MAX_AGE_MS - clockSkewMs)
         throw new LogoutRefused('the LogoutRequest has expired');
       const { rows } = await env.db.query(
         `INSERT INTO saml_assertion (id, expires) VALUES ($1, now() + interval '1 day') ON CONFLICT (id) DO NOTHING RETURNING id`,

@@ -100,7 +100,10 @@ describe('service provider metadata', () => {
  * The redirect binding's signature check, as an identity provider does it: RSA-SHA256 over
  * `SAMLRequest|SAMLResponse=..&RelayState=..&SigAlg=..` exactly as they appear in the URL.
  */
-function verifyRedirectSignature(/** parsed as a browser does before it sends it */ location: string, cert: string): { valid: boolean; message: string; relayState: string | null } {
+function verifyRedirectSignature(
+  /** parsed as a browser does before it sends it */ location: string,
+  cert: string,
+): { valid: boolean; message: string; relayState: string | null } {
   const url = new URL(location);
   const tokens = url.search
     .slice(1)

@@ -5,11 +5,12 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { api, ApiError } from '../client/api';
 import { useProviders, useSetMe, type Me } from '../app/session';
 import { AuthCard } from '../ui/AuthCard';
-import { emailError, safeRedirect } from './validation';
+import { safePath } from '@hub/model/safe-path';
+import { emailError } from './validation';
 
 type LoginResult = { type: 'signed-in'; user: Me } | { type: 'two-factor-required'; method: string };
 
-/** /admin_login: email and password for everyone; then the redirect query value, else /. */
+/** /admin_login: email and password for everyone; then the redirect query value (a path of the hub, see safePath), else /. */
 export function LoginPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
@@ -19,7 +20,7 @@ export function LoginPage() {
   const [rememberMe, setRememberMe] = useState(false);
   const [submitted, setSubmitted] = useState(false);
   const [busy, setBusy] = useState(false);
-  const redirect = safeRedirect(params.get('redirect'));
+  const redirect = safePath(params.get('redirect'));
   const providers = useProviders().data;
   const errors = { email: emailError(email), password: password ? null : 'Password is required' };
 

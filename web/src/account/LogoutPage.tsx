@@ -1,6 +1,7 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
+import { safePath } from '@hub/model/safe-path';
 import { logout, useMe, useProviders, useSetMe } from '../app/session';
 
 /**
@@ -13,7 +14,7 @@ export function LogoutPage() {
   const providers = useProviders();
   const setMe = useSetMe();
   const [params] = useSearchParams();
-  const redirect = params.get('redirect') || '/';
+  const redirect = safePath(params.get('redirect'));
   const done = useRef(false);
 
   useEffect(() => {

@@ -5,7 +5,7 @@ import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router'
 import { api, ApiError } from '../client/api';
 import { useSetMe, type Me } from '../app/session';
 import { AuthCard } from '../ui/AuthCard';
-import { safeRedirect } from './validation';
+import { safePath } from '@hub/model/safe-path';
 
 const INTRO: Record<string, string> = {
   authenticator: 'Enter the 6-digit code your authenticator app shows for the Safety Hub.',
@@ -38,7 +38,7 @@ export function TwoFactorPage() {
         rememberTwoFactor,
       });
       setMe(result.user);
-      navigate(safeRedirect(params.get('redirect')), { replace: true });
+      navigate(safePath(params.get('redirect')), { replace: true });
     } catch (err) {
       const detail = err instanceof ApiError ? err.messages.join(' ') : String(err);
       notifications.show({ color: 'red', title: 'Verify Login', message: `Two factor error ${detail}` });

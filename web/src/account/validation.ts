@@ -16,8 +16,3 @@ export function newPasswordErrors(password: string, confirm: string): { password
   else if (password && confirm !== password) out.confirm = 'Password and confirm password does not match';
   return out;
 }
-
-/** Only paths of this site: never leave for another origin after sign-in. */
-export function safeRedirect(value: string | null): string {
-  return value && /^\/(?!\/)/.test(value) ? value : '/';
-}

@@ -1,6 +1,7 @@
 import { AppShell, Anchor, Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
 import { IconChevronDown, IconKey, IconLogout, IconPlugConnected, IconShieldCheck } from '@tabler/icons-react';
 import { hasRoleFact } from '@hub/model/roles';
+import { safePath } from '@hub/model/safe-path';
 import { Link, Outlet, useLocation } from 'react-router';
 import { displayName, hasBackendAccess, logout, useMe, useProviders } from './session';
 
@@ -62,7 +63,7 @@ export function AppShellLayout() {
           ) : (
             <Button
               component={Link}
-              to={`/admin_login?redirect=${encodeURIComponent(location.pathname)}`}
+              to={`/admin_login?redirect=${encodeURIComponent(safePath(location.pathname))}`}
               variant="white"
               color="navy"
               size="sm"

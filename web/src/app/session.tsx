@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { safePath } from '@hub/model/safe-path';
 import { api, ApiError } from '../client/api';
 
 export type { Me } from '@hub/model/account';
@@ -64,9 +65,11 @@ export function useProviders() {
 
 /**
  * Logout: forgets what this tab kept, then administrator groups end the server session
- * (and come back to `redirect`); others leave through single logout when it is configured.
+ * (and come back to `redirect`, a path of the hub); others leave through single logout when it
+ * is configured.
  */
-export function logout(me: Me | null | undefined, providers: Providers | undefined, redirect = '/admin_login') {
+export function logout(me: Me | null | undefined, providers: Providers | undefined, back = '/admin_login') {
+  const redirect = safePath(back);
   sessionStorage.clear();
   localStorage.removeItem('displayNewsTicker');
   if (!isAdminGroup(me) && providers?.ssoLogout)

@@ -2,6 +2,7 @@ import { Alert, Anchor, Button, Center, Fieldset, Group, Loader, Paper, Stack, T
 import { notifications } from '@mantine/notifications';
 import { getEntity, inputKey, messages, opNames, validateInput, type EntityDef, type Field, type ValidationIssue } from '@hub/model';
 import { can } from '@hub/model/groups';
+import { safePath } from '@hub/model/safe-path';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
@@ -109,7 +110,8 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
   /** After a save: the redirect parameter ({id} replaced), else the previous page, else the list. */
   const back = (savedId?: string) => {
     const redirect = params.get('redirect');
-    if (savedId !== undefined && redirect && /^\/(?!\/)/.test(redirect)) navigate(redirect.replace('{id}', savedId));
+    // Only a path of the hub (safePath): anything else falls back like no redirect at all.
+    if (savedId !== undefined && redirect && safePath(redirect) === redirect) navigate(safePath(redirect.replace('{id}', savedId)));
     else if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
     else navigate(listPath);
   };
