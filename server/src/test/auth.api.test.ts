@@ -373,8 +373,9 @@ describe('single sign-on when not configured', () => {
   it('answers with a clear message and leaves email sign-in to work', async () => {
     const res = await h.app.inject({ url: '/Saml/InitiateSingleSignOn?returnurl=/home' });
     expect(res.statusCode).toBe(503);
-    expect(res.json().errors[0].message).toBe(
-      'Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.',
-    );
+    // A page in the hub's look with the way back to sign in (issue 8, item 12).
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.body).toContain('Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.');
+    expect(res.body).toContain('href="/admin_login"');
   });
 });
