@@ -90,6 +90,7 @@ function headersOf(c: Caller, r: Rng): Record<string, string> {
 function generate(r: Rng, ids: KnownIds, routes: Route[]): FuzzRequest {
   for (;;) {
     r.features = new Set();
+    r.calm = r.chance(0.35);
     const kind = r.weighted<string>([
       [55, 'graphql'],
       [10, 'multipart'],

@@ -174,7 +174,7 @@ export function entityInput(r: Rng, ids: KnownIds, entity: EntityDef, update: bo
     if (!field.required && !r.chance(0.35)) continue;
     if (field.kind === 'reference') input[`${name}Id`] = r.chance(0.9) ? someId(r, ids, field.target) : hostileValue(r, ids);
     else if (field.kind === 'file') {
-      if (r.chance(0.5)) input[`${name}Id`] = someId(r, ids);
+      if (r.chance(0.5)) input[`${name}Id`] = someId(r, ids, 'file');
     } else if (field.kind === 'children' || field.kind === 'links') {
       input[name] = r.chance(0.85) ? list(r, 3, () => ({ id: someId(r, ids, field.target) })) : hostileValue(r, ids);
     } else input[name] = fieldValue(r, field, ids);

@@ -155,11 +155,11 @@ export function deepNesting(r: Rng): unknown {
 export function someId(r: Rng, ids: KnownIds, entity?: string): string {
   const mine = entity ? ids.byEntity.get(entity) : undefined;
   const choice = r.weighted<string>([
-    [mine ? 3 : 0, 'entity'],
+    [mine ? (r.calm ? 20 : 3) : 0, 'entity'],
     [2, 'any-known'],
     [1, 'random-uuid'],
     [1, 'malformed'],
-    [ids.files.length ? 0.5 : 0, 'file'],
+    [ids.files.length ? (entity === 'file' ? 12 : 0.5) : 0, 'file'],
   ]);
   switch (choice) {
     case 'entity': {
@@ -195,7 +195,9 @@ export function randomUuid(r: Rng): string {
 
 /** A value for a field: usually valid for its kind, often not. */
 export function fieldValue(r: Rng, field: Field, ids: KnownIds): unknown {
-  if (r.chance(0.35)) return hostileValue(r, ids);
+  if (r.chance(r.calm ? 0.03 : 0.35)) return hostileValue(r, ids);
+  if (r.calm && field.kind !== 'enum' && field.kind !== 'json' && field.kind !== 'boolean' && field.kind !== 'integer' && field.kind !== 'number')
+    return field.kind === 'date' || field.kind === 'datetime' ? '2026-05-01 10:00:00' : field.kind === 'email' ? `calm${r.int(1e6)}@example.org` : field.kind === 'url' ? 'https://example.org/calm' : `Calm ${r.int(1e6)}`;
   switch (field.kind) {
     case 'text':
     case 'textarea':

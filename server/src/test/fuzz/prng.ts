@@ -3,6 +3,8 @@ export class Rng {
   private state: number;
   /** Hostile-input classes used by the request being generated (for grouping failures). */
   features = new Set<string>();
+  /** A mostly valid request: few hostile values, so that saves get far enough to test what they write. */
+  calm = false;
 
   constructor(seed: number) {
     this.state = seed >>> 0;

@@ -38,6 +38,9 @@ export function describeRequest(req: FuzzRequest, caller: string, max = 700): st
   return `${req.method} ${url} as ${caller}${ct}${body}`;
 }
 
+/** Input classes that explain a failure better than the operation does, most telling first. */
+const CAUSES = ['path:__proto__', 'path:constructor', 'path:prototype', 'path:proto-nested', 'path:toString', 'path:hasOwnProperty', 'path:valueOf', 'path:__defineGetter__', 'path:deep', 'map:', 'str:nul', 'str:backslash-end', 'str:lone-surrogate', 'input:over-limit', 'where:many-values'];
+
 /** One class per kind, operation and message shape (ids, numbers and quoted values left out). */
 function classOf(f: Failure): string {
   const raw = f.kind === 'error-without-message' ? `${f.status} ${/"code":"(\w+)"/.exec(f.message)?.[1] ?? f.message.slice(0, 60)}` : f.message;
@@ -48,6 +51,10 @@ function classOf(f: Failure): string {
     .replace(/\d+/g, 'N')
     .slice(0, 200);
   const op = f.request ? f.request.op.replace(/ [A-Z]\w+$/, ' <Entity>') : '';
+  if (f.kind === 'prototype-pollution') return `${f.kind} | ${op} | ${f.message.replace(/\.\w+ added \(.*$/, '.<key> added')}`;
+  // A failing request names its likely cause among its inputs, when one is known to be hostile in a way that matters.
+  const cause = f.request?.features.find((x) => CAUSES.some((c) => x.startsWith(c)));
+  if (cause && (f.kind === 'graphql-unexpected-error' || f.kind === 'server-error-5xx')) return `${f.kind} | ${cause} | ${message}`;
   return `${f.kind} | ${op} | ${message}`;
 }
 
