@@ -32,7 +32,9 @@ const SKIP = (process.env.FUZZ_SKIP ?? '')
   .map((s) => s.trim())
   .filter(Boolean);
 
-const SPARK_MEMBERS = ['safetymanager', 'safetyworker', 'manager', 'worker', 'promanager', 'proworker'].map((r) => `${r}@sparkright.example`);
+const SPARK_MEMBERS = ['safetymanager', 'safetyworker', 'manager', 'worker', 'promanager', 'proworker'].map(
+  (r) => `${r}@sparkright.example`,
+);
 const VOLT_MEMBERS = [VOLT_MANAGER, 'worker@voltline.example'];
 
 interface Caller {
@@ -61,7 +63,11 @@ afterAll(() => h?.close());
 
 async function newToken(org: string): Promise<string> {
   const key = `hub_${randomBytes(30).toString('base64url')}`;
-  await h.db.query('INSERT INTO apikey (name, private_key, member_organisation_id) VALUES ($1, $2, $3)', ['Fuzz token', hashToken(key), org]);
+  await h.db.query('INSERT INTO apikey (name, private_key, member_organisation_id) VALUES ($1, $2, $3)', [
+    'Fuzz token',
+    hashToken(key),
+    org,
+  ]);
   return key;
 }
 
@@ -113,7 +119,10 @@ function judge(req: FuzzRequest, status: number, body: string): { kind: Failure[
   }
   const message = json?.errors?.map((e) => e.message).join(' / ') ?? body.slice(0, 300);
   if (status >= 500) return { kind: 'server-error-5xx', message };
-  if (req.url.startsWith('/api/graphql') && json?.errors?.some((e) => e.message === 'Unexpected error.' || e.extensions?.code === 'INTERNAL_SERVER_ERROR'))
+  if (
+    req.url.startsWith('/api/graphql') &&
+    json?.errors?.some((e) => e.message === 'Unexpected error.' || e.extensions?.code === 'INTERNAL_SERVER_ERROR')
+  )
     return { kind: 'graphql-unexpected-error', message };
   if (status >= 400 && req.url.startsWith('/api/') && !json?.errors?.every((e) => typeof e.message === 'string' && e.message.length > 0))
     return { kind: 'error-without-message', message: body.slice(0, 300) || '(empty body)' };
@@ -131,103 +140,141 @@ function refused(status: number, body: string): boolean {
   }
 }
 
-it(
-  `fuzzed GraphQL and REST requests answer 2xx or 4xx with a message and change no row the caller may not write (FUZZ_SEED=${SEED})`,
-  async () => {
-    const r = new Rng(SEED);
-    const failures: Failure[] = [];
-    const start = await snapshot(h.db);
-    expect(crossReferences(start), 'the demo itself has no cross-organisation references').toEqual([]);
-    const byEntity = ownersById(start, h.org);
-    const ids: KnownIds = {
-      byEntity,
-      all: [...byEntity.values()].flatMap((o) => [...o.spark, ...o.volt, ...o.shared]),
-      files: [...start.files.keys()].sort(),
-    };
-    const swagger = await h.app.inject({ url: '/api/swagger/json' });
-    const routes = routesFromOpenApi(swagger.json() as { paths: Record<string, Record<string, unknown>> });
-    expect(routes.length).toBeGreaterThan(20);
+it(`fuzzed GraphQL and REST requests answer 2xx or 4xx with a message and change no row the caller may not write (FUZZ_SEED=${SEED})`, async () => {
+  const r = new Rng(SEED);
+  const failures: Failure[] = [];
+  const start = await snapshot(h.db);
+  expect(crossReferences(start), 'the demo itself has no cross-organisation references').toEqual([]);
+  const byEntity = ownersById(start, h.org);
+  const ids: KnownIds = {
+    byEntity,
+    all: [...byEntity.values()].flatMap((o) => [...o.spark, ...o.volt, ...o.shared]),
+    files: [...start.files.keys()].sort(),
+  };
+  const swagger = await h.app.inject({ url: '/api/swagger/json' });
+  const routes = routesFromOpenApi(swagger.json() as { paths: Record<string, Record<string, unknown>> });
+  expect(routes.length).toBeGreaterThan(20);
 
-    const phases = [
-      {
-        org: h.org.spark,
-        other: h.org.volt,
-        count: Math.round(REQUESTS * 0.7),
-        callers: [...SPARK_MEMBERS.map((email) => ({ label: email, email })), { label: 'Sparkright API token', token: await newToken(h.org.spark) }, { label: 'visitor' }],
-      },
-      {
-        org: h.org.volt,
-        other: h.org.spark,
-        count: REQUESTS - Math.round(REQUESTS * 0.7),
-        callers: [...VOLT_MEMBERS.map((email) => ({ label: email, email })), { label: 'Voltline API token', token: await newToken(h.org.volt) }, { label: 'visitor' }],
-      },
-    ];
+  const phases = [
+    {
+      org: h.org.spark,
+      other: h.org.volt,
+      count: Math.round(REQUESTS * 0.7),
+      callers: [
+        ...SPARK_MEMBERS.map((email) => ({ label: email, email })),
+        { label: 'Sparkright API token', token: await newToken(h.org.spark) },
+        { label: 'visitor' },
+      ],
+    },
+    {
+      org: h.org.volt,
+      other: h.org.spark,
+      count: REQUESTS - Math.round(REQUESTS * 0.7),
+      callers: [
+        ...VOLT_MEMBERS.map((email) => ({ label: email, email })),
+        { label: 'Voltline API token', token: await newToken(h.org.volt) },
+        { label: 'visitor' },
+      ],
+    },
+  ];
 
-    let index = 0;
-    const slow: string[] = [];
-    for (const phase of phases) {
-      await refreshCallers(phase.callers, phase.org);
-      let before: Snapshot = await snapshot(h.db);
-      let window: string[] = [];
-      for (let i = 0; i < phase.count; i++, index++) {
-        const caller = r.pick(phase.callers);
-        const req = generate(r, ids, routes);
-        const headers = { ...headersOf(caller, r), ...req.headers };
-        req.features = [...r.features];
-        const protos = picturePrototypes();
-        const started = Date.now();
-        let status = 0;
-        let body = '';
-        try {
-          const res = await h.app.inject({ method: req.method, url: req.url, headers, payload: req.payload });
-          status = res.statusCode;
-          body = res.body;
-        } catch (err) {
-          failures.push({ kind: 'request-threw', index, caller: caller.label, request: req, message: String((err as Error).stack ?? err).slice(0, 500) });
-        }
-        const ms = Date.now() - started;
-        if (ms > 5000) slow.push(`${ms} ms: #${index} ${describeRequest(req, caller.label, 200)}`);
-        const polluted = pollutionSince(protos);
-        if (polluted.length) failures.push({ kind: 'prototype-pollution', index, caller: caller.label, request: req, status, message: polluted.join('; ') });
-        const verdict = status ? judge(req, status, body) : null;
-        if (verdict) failures.push({ ...verdict, index, caller: caller.label, request: req, status });
-        if (req.mutates && status && !refused(status, body)) window.push(`#${index} ${describeRequest(req, caller.label, 300)} -> ${status} ${body.slice(0, 200)}`);
-        if (req.op.startsWith('rest') && /logout|deactivate|reset-password|disable-2fa|revoke-key/.test(req.url)) await refreshCallers(phase.callers, phase.org);
-        if ((i + 1) % CHECK_EVERY === 0 || i === phase.count - 1) {
-          const after = await snapshot(h.db);
-          for (const v of compare(before, after, phase.org, phase.other))
-            failures.push({ kind: v.kind, index: -1, caller: `requests up to #${index}`, message: `${v.table} ${v.id}: ${v.detail}`, suspects: window.slice(0, 8) });
-          before = after;
-          window = [];
-          await refreshCallers(phase.callers, phase.org);
-        }
+  let index = 0;
+  const slow: string[] = [];
+  for (const phase of phases) {
+    await refreshCallers(phase.callers, phase.org);
+    let before: Snapshot = await snapshot(h.db);
+    let window: string[] = [];
+    for (let i = 0; i < phase.count; i++, index++) {
+      const caller = r.pick(phase.callers);
+      const req = generate(r, ids, routes);
+      const headers = { ...headersOf(caller, r), ...req.headers };
+      req.features = [...r.features];
+      const protos = picturePrototypes();
+      const started = Date.now();
+      let status = 0;
+      let body = '';
+      try {
+        const res = await h.app.inject({ method: req.method, url: req.url, headers, payload: req.payload });
+        status = res.statusCode;
+        body = res.body;
+      } catch (err) {
+        failures.push({
+          kind: 'request-threw',
+          index,
+          caller: caller.label,
+          request: req,
+          message: String((err as Error).stack ?? err).slice(0, 500),
+        });
+      }
+      const ms = Date.now() - started;
+      if (ms > 5000) slow.push(`${ms} ms: #${index} ${describeRequest(req, caller.label, 200)}`);
+      const polluted = pollutionSince(protos);
+      if (polluted.length)
+        failures.push({ kind: 'prototype-pollution', index, caller: caller.label, request: req, status, message: polluted.join('; ') });
+      const verdict = status ? judge(req, status, body) : null;
+      if (verdict) failures.push({ ...verdict, index, caller: caller.label, request: req, status });
+      if (req.mutates && status && !refused(status, body))
+        window.push(`#${index} ${describeRequest(req, caller.label, 300)} -> ${status} ${body.slice(0, 200)}`);
+      if (req.op.startsWith('rest') && /logout|deactivate|reset-password|disable-2fa|revoke-key/.test(req.url))
+        await refreshCallers(phase.callers, phase.org);
+      if ((i + 1) % CHECK_EVERY === 0 || i === phase.count - 1) {
+        const after = await snapshot(h.db);
+        for (const v of compare(before, after, phase.org, phase.other))
+          failures.push({
+            kind: v.kind,
+            index: -1,
+            caller: `requests up to #${index}`,
+            message: `${v.table} ${v.id}: ${v.detail}`,
+            suspects: window.slice(0, 8),
+          });
+        before = after;
+        window = [];
+        await refreshCallers(phase.callers, phase.org);
       }
     }
+  }
 
-    // Clean control requests still work (a polluted prototype or cache would break them).
-    await refreshCallers(
-      [SPARK_MANAGER, VOLT_MANAGER].map((email) => ({ label: email, email })),
-      h.org.spark,
+  // Clean control requests still work (a polluted prototype or cache would break them).
+  await refreshCallers(
+    [SPARK_MANAGER, VOLT_MANAGER].map((email) => ({ label: email, email })),
+    h.org.spark,
+  );
+  for (const [email, org] of [
+    [SPARK_MANAGER, h.org.spark],
+    [VOLT_MANAGER, h.org.volt],
+  ] as const) {
+    const assets = await h.gql<{ assetEntitys: { id: string; memberOrganisationId: string }[] }>(
+      email,
+      '{ assetEntitys(take: 1000) { id memberOrganisationId } }',
     );
-    for (const [email, org] of [
-      [SPARK_MANAGER, h.org.spark],
-      [VOLT_MANAGER, h.org.volt],
-    ] as const) {
-      const assets = await h.gql<{ assetEntitys: { id: string; memberOrganisationId: string }[] }>(email, '{ assetEntitys(take: 1000) { id memberOrganisationId } }');
-      if (assets.errors || !assets.data?.assetEntitys.length || assets.data.assetEntitys.some((a) => a.memberOrganisationId !== org))
-        failures.push({ kind: 'control-request-failed', index: -1, caller: email, message: `asset list: ${JSON.stringify(assets).slice(0, 300)}` });
-      const save = await h.gql(email, 'mutation($m: [MehubAccountEntityInput!]!) { updateMehubAccountEntity(mehubAccountEntityModels: $m) { id firstname } }', {
-        m: [{ id: h.users[email].id, firstname: 'Control' }],
+    if (assets.errors || !assets.data?.assetEntitys.length || assets.data.assetEntitys.some((a) => a.memberOrganisationId !== org))
+      failures.push({
+        kind: 'control-request-failed',
+        index: -1,
+        caller: email,
+        message: `asset list: ${JSON.stringify(assets).slice(0, 300)}`,
       });
-      if (save.errors) failures.push({ kind: 'control-request-failed', index: -1, caller: email, message: `account save: ${JSON.stringify(save.errors).slice(0, 300)}` });
-    }
-    const health = await h.app.inject({ url: '/api/health' });
-    if (health.statusCode !== 200) failures.push({ kind: 'control-request-failed', index: -1, caller: 'visitor', message: `health: ${health.statusCode} ${health.body}` });
+    const save = await h.gql(
+      email,
+      'mutation($m: [MehubAccountEntityInput!]!) { updateMehubAccountEntity(mehubAccountEntityModels: $m) { id firstname } }',
+      {
+        m: [{ id: h.users[email].id, firstname: 'Control' }],
+      },
+    );
+    if (save.errors)
+      failures.push({
+        kind: 'control-request-failed',
+        index: -1,
+        caller: email,
+        message: `account save: ${JSON.stringify(save.errors).slice(0, 300)}`,
+      });
+  }
+  const health = await h.app.inject({ url: '/api/health' });
+  if (health.statusCode !== 200)
+    failures.push({ kind: 'control-request-failed', index: -1, caller: 'visitor', message: `health: ${health.statusCode} ${health.body}` });
 
-    if (slow.length) console.warn(`Fuzz: ${slow.length} requests took over 5 s:\n${slow.slice(0, 10).join('\n')}`);
-    const report = formatReport(failures, SEED, REQUESTS, EXAMPLES);
-    if (failures.length) console.error(report);
-    expect(failures.length, `${report.split('\n')[0]} (the report is printed above)`).toBe(0);
-  },
-  300_000,
-);
+  if (slow.length) console.warn(`Fuzz: ${slow.length} requests took over 5 s:\n${slow.slice(0, 10).join('\n')}`);
+  const report = formatReport(failures, SEED, REQUESTS, EXAMPLES);
+  if (failures.length) console.error(report);
+  expect(failures.length, `${report.split('\n')[0]} (the report is printed above)`).toBe(0);
+}, 300_000);

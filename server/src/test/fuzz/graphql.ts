@@ -31,10 +31,15 @@ function wherePath(r: Rng, entity: EntityDef): string {
   switch (kind) {
     case 'field': {
       const [name, field] = r.pick(fields);
-      return field.kind === 'reference' || field.kind === 'file' ? r.pick([name, `${name}Id`, `${name}.id`]) : r.pick([name, 'id', 'created', 'modified']);
+      return field.kind === 'reference' || field.kind === 'file'
+        ? r.pick([name, `${name}Id`, `${name}.id`])
+        : r.pick([name, 'id', 'created', 'modified']);
     }
     case 'related': {
-      const refs = fields.filter(([, f]) => f.kind === 'reference' || f.kind === 'children' || f.kind === 'links') as [string, Field & { target?: string }][];
+      const refs = fields.filter(([, f]) => f.kind === 'reference' || f.kind === 'children' || f.kind === 'links') as [
+        string,
+        Field & { target?: string },
+      ][];
       if (!refs.length) return 'id';
       const [name, field] = r.pick(refs);
       const target = getEntity(field.target!);
@@ -49,7 +54,14 @@ function wherePath(r: Rng, entity: EntityDef): string {
     }
     case 'proto-nested':
       r.mark('path:proto-nested');
-      return r.pick(['__proto__.id', 'constructor.prototype', 'constructor.name', 'prototype.id', 'id.__proto__', 'memberOrganisation.constructor.prototype']);
+      return r.pick([
+        '__proto__.id',
+        'constructor.prototype',
+        'constructor.name',
+        'prototype.id',
+        'id.__proto__',
+        'memberOrganisation.constructor.prototype',
+      ]);
     case 'deep': {
       const depth = r.pick([20, 200, 1000]);
       r.mark(`path:deep-${depth}`);
@@ -80,7 +92,7 @@ function whereValue(r: Rng, ids: KnownIds, entity: EntityDef, path: string): (st
     if (path === 'id' || path.endsWith('Id')) return someId(r, ids, entity.name);
     if (field && r.chance(0.4)) {
       const v = fieldValue(r, field, ids);
-      return typeof v === 'string' ? v : JSON.stringify(v) ?? 'x';
+      return typeof v === 'string' ? v : (JSON.stringify(v) ?? 'x');
     }
     return hostileString(r);
   });
@@ -104,7 +116,12 @@ export function condition(r: Rng, ids: KnownIds, entity: EntityDef): Record<stri
 const list = <T>(r: Rng, max: number, make: () => T): T[] => Array.from({ length: r.int(max + 1) }, make);
 
 /** Arguments of lists, counts and bulk operations, each present or not. */
-function filterArgs(r: Rng, ids: KnownIds, entity: EntityDef, page: boolean): { decl: string[]; args: string[]; vars: Record<string, unknown> } {
+function filterArgs(
+  r: Rng,
+  ids: KnownIds,
+  entity: EntityDef,
+  page: boolean,
+): { decl: string[]; args: string[]; vars: Record<string, unknown> } {
   const decl: string[] = [];
   const args: string[] = [];
   const vars: Record<string, unknown> = {};
@@ -113,15 +130,32 @@ function filterArgs(r: Rng, ids: KnownIds, entity: EntityDef, page: boolean): { 
     args.push(`${name}: $${name}`);
     vars[name] = value;
   };
-  if (r.chance(0.5)) add('where', '[WhereExpressionGraph!]', list(r, 3, () => condition(r, ids, entity)));
-  if (r.chance(0.3)) add('conditions', '[[WhereExpressionGraph!]!]', list(r, 2, () => list(r, 2, () => condition(r, ids, entity))));
-  if (r.chance(0.25)) add('ids', '[ID!]', list(r, 3, () => someId(r, ids, entity.name)));
+  if (r.chance(0.5))
+    add(
+      'where',
+      '[WhereExpressionGraph!]',
+      list(r, 3, () => condition(r, ids, entity)),
+    );
+  if (r.chance(0.3))
+    add(
+      'conditions',
+      '[[WhereExpressionGraph!]!]',
+      list(r, 2, () => list(r, 2, () => condition(r, ids, entity))),
+    );
+  if (r.chance(0.25))
+    add(
+      'ids',
+      '[ID!]',
+      list(r, 3, () => someId(r, ids, entity.name)),
+    );
   if (r.chance(0.15)) {
     const rel = Object.entries(entity.fields).filter(([, f]) => f.kind === 'children' || f.kind === 'links');
     const path = rel.length && r.chance(0.7) ? r.pick(rel)[0] : wherePath(r, entity);
     const target = rel.find(([n]) => n === path)?.[1] as { target?: string } | undefined;
     const inner = target?.target ? getEntity(target.target) : entity;
-    add('has', '[HasConditionGraph!]', [{ path, negate: r.chance(0.3), conditions: list(r, 2, () => list(r, 2, () => condition(r, ids, inner))) }]);
+    add('has', '[HasConditionGraph!]', [
+      { path, negate: r.chance(0.3), conditions: list(r, 2, () => list(r, 2, () => condition(r, ids, inner))) },
+    ]);
   }
   if (page) {
     if (r.chance(0.3)) {
@@ -179,7 +213,8 @@ export function entityInput(r: Rng, ids: KnownIds, entity: EntityDef, update: bo
       input[name] = r.chance(0.85) ? list(r, 3, () => ({ id: someId(r, ids, field.target) })) : hostileValue(r, ids);
     } else input[name] = fieldValue(r, field, ids);
   }
-  if (entity.rules?.includes('confirmPassword') && 'password' in input) input.confirmPassword = r.chance(0.7) ? input.password : hostileString(r);
+  if (entity.rules?.includes('confirmPassword') && 'password' in input)
+    input.confirmPassword = r.chance(0.7) ? input.password : hostileString(r);
   if (r.chance(0.06)) {
     const key = r.pick([...PROTO_KEYS, 'colour', 'isAdmin']);
     r.mark(`input-key:${key}`);
@@ -245,7 +280,12 @@ export function graphqlRequest(r: Rng, ids: KnownIds): FuzzRequest {
       return gqlRequest(op, `query${sig(f.decl)} { r: ${r.chance(0.5) ? n.count : n.countConditional}${call(f.args)} }`, f.vars, false);
     }
     case 'byId':
-      return gqlRequest(op, `query($id: ID!) { r: ${n.byId}(id: $id) { ${selection(r, entity)} } }`, { id: r.chance(0.9) ? someId(r, ids, entity.name) : hostileValue(r, ids) }, false);
+      return gqlRequest(
+        op,
+        `query($id: ID!) { r: ${n.byId}(id: $id) { ${selection(r, entity)} } }`,
+        { id: r.chance(0.9) ? someId(r, ids, entity.name) : hostileValue(r, ids) },
+        false,
+      );
     case 'create':
     case 'update': {
       const update = kind === 'update';
@@ -271,7 +311,12 @@ export function graphqlRequest(r: Rng, ids: KnownIds): FuzzRequest {
       );
     }
     case 'delete':
-      return gqlRequest(op, `mutation($ids: [ID!]!) { r: ${n.delete}(${n.idsArg}: $ids) }`, { ids: list(r, 3, () => someId(r, ids, entity.name)) }, true);
+      return gqlRequest(
+        op,
+        `mutation($ids: [ID!]!) { r: ${n.delete}(${n.idsArg}: $ids) }`,
+        { ids: list(r, 3, () => someId(r, ids, entity.name)) },
+        true,
+      );
     case 'deleteConditional': {
       const f = filterArgs(r, ids, entity, false);
       return gqlRequest(op, `mutation${sig(f.decl)} { r: ${n.deleteConditional}${call(f.args)} }`, f.vars, true);
@@ -284,7 +329,9 @@ export function graphqlRequest(r: Rng, ids: KnownIds): FuzzRequest {
       const fieldsToUpdate = list(r, 3, () => {
         if (writable.length && r.chance(0.75)) return r.pick(writable);
         r.mark('bulk:junk-field');
-        return r.chance(0.5) ? r.pick([...PROTO_KEYS, 'id', 'created', 'memberOrganisationId', 'toString']) : hostileString(r).slice(0, 300);
+        return r.chance(0.5)
+          ? r.pick([...PROTO_KEYS, 'id', 'created', 'memberOrganisationId', 'toString'])
+          : hostileString(r).slice(0, 300);
       });
       return gqlRequest(
         op,
@@ -307,9 +354,28 @@ function rawGraphql(r: Rng, ids: KnownIds, entity: EntityDef): FuzzRequest {
   const op = `gql raw ${kind} ${entity.name}`;
   switch (kind) {
     case 'literal-where':
-      return gqlRequest(op, `{ r: ${n.list}(where: [{path: ${lit(wherePath(r, entity))}, comparison: like, value: [${lit(hostileString(r))}]}]) { id } }`, undefined, false);
+      return gqlRequest(
+        op,
+        `{ r: ${n.list}(where: [{path: ${lit(wherePath(r, entity))}, comparison: like, value: [${lit(hostileString(r))}]}]) { id } }`,
+        undefined,
+        false,
+      );
     case 'bad-syntax':
-      return gqlRequest(op, r.pick(['{', '{ r: }', `query { ${n.list}(take: "x") { id } }`, `{ ${n.list} { nope } }`, '\u0000', 'mutation { __typename }', `{ __schema { types { name } } }`, `{ ${n.list.slice(0, -1)} { id } }`]), undefined, false);
+      return gqlRequest(
+        op,
+        r.pick([
+          '{',
+          '{ r: }',
+          `query { ${n.list}(take: "x") { id } }`,
+          `{ ${n.list} { nope } }`,
+          '\u0000',
+          'mutation { __typename }',
+          `{ __schema { types { name } } }`,
+          `{ ${n.list.slice(0, -1)} { id } }`,
+        ]),
+        undefined,
+        false,
+      );
     case 'body-shape': {
       const payload = r.pick([
         '[]',
@@ -322,7 +388,15 @@ function rawGraphql(r: Rng, ids: KnownIds, entity: EntityDef): FuzzRequest {
         '{"query": "{ __typename }", "constructor": {"prototype": {"polluted": 1}}}',
         `{"query": "{ __typename }", "extensions": ${JSON.stringify(deepNesting(r))}}`,
       ]);
-      return { op, method: 'POST', url: '/api/graphql', headers: { 'content-type': 'application/json' }, payload, mutates: false, features: [] };
+      return {
+        op,
+        method: 'POST',
+        url: '/api/graphql',
+        headers: { 'content-type': 'application/json' },
+        payload,
+        mutates: false,
+        features: [],
+      };
     }
     case 'deep-variables':
       return gqlRequest(op, `query($w: [WhereExpressionGraph!]) { r: ${n.list}(where: $w) { id } }`, { w: deepNesting(r) }, false);
@@ -337,7 +411,10 @@ function rawGraphql(r: Rng, ids: KnownIds, entity: EntityDef): FuzzRequest {
         method: 'POST',
         url: '/api/graphql',
         headers: { 'content-type': 'application/json' },
-        payload: json({ query: `query A { r: ${n.count} } query B { r: ${n.count} }`, operationName: r.pick([null, 'C', '__proto__', 'constructor', 7, hostileString(r)]) }),
+        payload: json({
+          query: `query A { r: ${n.count} } query B { r: ${n.count} }`,
+          operationName: r.pick([null, 'C', '__proto__', 'constructor', 7, hostileString(r)]),
+        }),
         mutates: false,
         features: [],
       };
@@ -349,13 +426,17 @@ const POLLUTE = ['fuzzPolluted', 'AssetEntity', 'password'];
 /** Entities with file fields, for multipart saves. */
 const withFiles = entities.filter((e) => Object.values(e.fields).some((f) => f.kind === 'file'));
 
-function multipartBody(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]): { boundary: string; body: Buffer } {
+function multipartBody(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]): {
+  boundary: string;
+  body: Buffer;
+} {
   const boundary = '----fuzzboundary7MA4YWxkTrZu0gW';
   const chunks: Buffer[] = [];
   for (const p of parts) {
-    const head = p.filename !== undefined
-      ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`
-      : `Content-Disposition: form-data; name="${p.name}"\r\n\r\n`;
+    const head =
+      p.filename !== undefined
+        ? `Content-Disposition: form-data; name="${p.name}"; filename="${p.filename}"\r\nContent-Type: ${p.type ?? 'application/octet-stream'}\r\n\r\n`
+        : `Content-Disposition: form-data; name="${p.name}"\r\n\r\n`;
     chunks.push(Buffer.from(`--${boundary}\r\n${head}`), Buffer.isBuffer(p.value) ? p.value : Buffer.from(p.value), Buffer.from('\r\n'));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
@@ -402,7 +483,16 @@ export function multipartRequest(r: Rng, ids: KnownIds): FuzzRequest {
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0]),
     Buffer.alloc(0),
   ]);
-  const filename = r.pick(['report.pdf', '../../etc/passwd', 'a\u0000b.pdf', 'x'.repeat(300) + '.pdf', '😀.png', 'evil.html', 'C:\\windows\\win.ini', '"quoted".pdf']);
+  const filename = r.pick([
+    'report.pdf',
+    '../../etc/passwd',
+    'a\u0000b.pdf',
+    'x'.repeat(300) + '.pdf',
+    '😀.png',
+    'evil.html',
+    'C:\\windows\\win.ini',
+    '"quoted".pdf',
+  ]);
   if (filename.includes('\u0000') || filename.includes('..')) r.mark('file:hostile-name');
   const type = r.pick(['application/pdf', 'text/html', 'image/svg+xml', 'image/png', 'application/javascript', '', 'x/\u0000']);
   const parts: { name: string; value: string | Buffer; filename?: string; type?: string }[] = [

@@ -196,8 +196,21 @@ export function randomUuid(r: Rng): string {
 /** A value for a field: usually valid for its kind, often not. */
 export function fieldValue(r: Rng, field: Field, ids: KnownIds): unknown {
   if (r.chance(r.calm ? 0.03 : 0.35)) return hostileValue(r, ids);
-  if (r.calm && field.kind !== 'enum' && field.kind !== 'json' && field.kind !== 'boolean' && field.kind !== 'integer' && field.kind !== 'number')
-    return field.kind === 'date' || field.kind === 'datetime' ? '2026-05-01 10:00:00' : field.kind === 'email' ? `calm${r.int(1e6)}@example.org` : field.kind === 'url' ? 'https://example.org/calm' : `Calm ${r.int(1e6)}`;
+  if (
+    r.calm &&
+    field.kind !== 'enum' &&
+    field.kind !== 'json' &&
+    field.kind !== 'boolean' &&
+    field.kind !== 'integer' &&
+    field.kind !== 'number'
+  )
+    return field.kind === 'date' || field.kind === 'datetime'
+      ? '2026-05-01 10:00:00'
+      : field.kind === 'email'
+        ? `calm${r.int(1e6)}@example.org`
+        : field.kind === 'url'
+          ? 'https://example.org/calm'
+          : `Calm ${r.int(1e6)}`;
   switch (field.kind) {
     case 'text':
     case 'textarea':

@@ -36,7 +36,9 @@ export async function snapshot(db: Db): Promise<Snapshot> {
     parsed.set(e.table, p);
   }
   const files = new Map<string, { owner_entity: string | null; owner_id: string | null }>();
-  const f = await db.query<{ id: string; owner_entity: string | null; owner_id: string | null }>('SELECT id::text, owner_entity, owner_id::text FROM file');
+  const f = await db.query<{ id: string; owner_entity: string | null; owner_id: string | null }>(
+    'SELECT id::text, owner_entity, owner_id::text FROM file',
+  );
   for (const row of f.rows) files.set(row.id, row);
   return { rows, parsed, files };
 }
@@ -73,7 +75,9 @@ export function ownersById(s: Snapshot, orgs: { spark: string; volt: string }) {
   const byEntity = new Map<string, { spark: string[]; volt: string[]; shared: string[] }>();
   const uuidish = /^[0-9a-f]{8}-[0-9a-f]{4}-/i;
   const stable = (row: Record<string, unknown>) =>
-    JSON.stringify(Object.entries(row).filter(([k, v]) => !(typeof v === 'string' && (uuidish.test(v) || /^\d{4}-\d\d-\d\d/.test(v))) && k !== 'id'));
+    JSON.stringify(
+      Object.entries(row).filter(([k, v]) => !(typeof v === 'string' && (uuidish.test(v) || /^\d{4}-\d\d-\d\d/.test(v))) && k !== 'id'),
+    );
   for (const e of entities) {
     const sets = { spark: [] as [string, string][], volt: [] as [string, string][], shared: [] as [string, string][] };
     for (const [id, row] of s.parsed.get(e.table)!) {
@@ -87,7 +91,8 @@ export function ownersById(s: Snapshot, orgs: { spark: string; volt: string }) {
 }
 
 export interface Violation {
-  kind: 'protected-row-changed' | 'protected-row-deleted' | 'row-in-other-organisation' | 'cross-organisation-reference' | 'shared-row-linked';
+  kind:
+    'protected-row-changed' | 'protected-row-deleted' | 'row-in-other-organisation' | 'cross-organisation-reference' | 'shared-row-linked';
   table: string;
   id: string;
   detail: string;
@@ -103,21 +108,43 @@ export function compare(before: Snapshot, after: Snapshot, mine: string, other: 
       const owner = ownerOf(before, e, before.parsed.get(e.table)!.get(id));
       if (owner === mine) continue;
       const now = a.get(id);
-      if (now === undefined) out.push({ kind: 'protected-row-deleted', table: e.table, id, detail: `${ownerName(owner, other)} row deleted: ${json.slice(0, 300)}` });
-      else if (now !== json) out.push({ kind: 'protected-row-changed', table: e.table, id, detail: `${ownerName(owner, other)} row changed: ${diff(json, now)}` });
+      if (now === undefined)
+        out.push({
+          kind: 'protected-row-deleted',
+          table: e.table,
+          id,
+          detail: `${ownerName(owner, other)} row deleted: ${json.slice(0, 300)}`,
+        });
+      else if (now !== json)
+        out.push({
+          kind: 'protected-row-changed',
+          table: e.table,
+          id,
+          detail: `${ownerName(owner, other)} row changed: ${diff(json, now)}`,
+        });
     }
     for (const [id, row] of after.parsed.get(e.table)!) {
       const owner = ownerOf(after, e, row);
       const was = b.has(id) ? ownerOf(before, e, before.parsed.get(e.table)!.get(id)) : undefined;
       if (owner === other && was !== other)
-        out.push({ kind: 'row-in-other-organisation', table: e.table, id, detail: `${was === undefined ? 'new row' : 'row moved'} in the other organisation: ${after.rows.get(e.table)!.get(id)!.slice(0, 300)}` });
+        out.push({
+          kind: 'row-in-other-organisation',
+          table: e.table,
+          id,
+          detail: `${was === undefined ? 'new row' : 'row moved'} in the other organisation: ${after.rows.get(e.table)!.get(id)!.slice(0, 300)}`,
+        });
       // A new link or child row hanging off a row that was shared or the other organisation's.
       if (!b.has(id) && e.scope.kind === 'via') {
         const target = getEntity((e.fields[e.scope.ref] as ReferenceField).target);
         const parentId = row[columnOf(e.scope.ref, e.fields[e.scope.ref])] as string | null;
         const parentBefore = parentId ? before.parsed.get(target.table)?.get(parentId) : undefined;
         if (parentBefore && ownerOf(before, target, parentBefore) !== mine && owner !== mine)
-          out.push({ kind: 'shared-row-linked', table: e.table, id, detail: `new ${e.name} row on ${target.name} ${parentId} (${ownerName(ownerOf(before, target, parentBefore), other)})` });
+          out.push({
+            kind: 'shared-row-linked',
+            table: e.table,
+            id,
+            detail: `new ${e.name} row on ${target.name} ${parentId} (${ownerName(ownerOf(before, target, parentBefore), other)})`,
+          });
       }
     }
   }
@@ -160,7 +187,12 @@ export function crossReferences(s: Snapshot): Violation[] {
           if (ownerEntity && file?.owner_id) targetOwner = ownerOf(s, ownerEntity, s.parsed.get(ownerEntity.table)?.get(file.owner_id));
         }
         if (targetOwner && targetOwner !== owner)
-          out.push({ kind: 'cross-organisation-reference', table: e.table, id, detail: `${name} -> ${field.kind === 'file' ? 'file' : field.target} ${ref}` });
+          out.push({
+            kind: 'cross-organisation-reference',
+            table: e.table,
+            id,
+            detail: `${name} -> ${field.kind === 'file' ? 'file' : field.target} ${ref}`,
+          });
       }
     }
   }

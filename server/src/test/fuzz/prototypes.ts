@@ -30,7 +30,9 @@ export function pollutionSince(before: Picture): string[] {
       const now = Object.getOwnPropertyDescriptor(proto, key)!;
       const old = was.get(key);
       if (!old) {
-        found.push(`${name}.${key} added (${typeof now.value === 'object' ? JSON.stringify(now.value)?.slice(0, 80) : String(now.value).slice(0, 80)})`);
+        found.push(
+          `${name}.${key} added (${typeof now.value === 'object' ? JSON.stringify(now.value)?.slice(0, 80) : String(now.value).slice(0, 80)})`,
+        );
         delete (proto as Record<string, unknown>)[key];
       } else if (!same(old, now)) {
         found.push(`${name}.${key} replaced`);

@@ -39,11 +39,28 @@ export function describeRequest(req: FuzzRequest, caller: string, max = 700): st
 }
 
 /** Input classes that explain a failure better than the operation does, most telling first. */
-const CAUSES = ['path:__proto__', 'path:constructor', 'path:prototype', 'path:proto-nested', 'path:toString', 'path:hasOwnProperty', 'path:valueOf', 'path:__defineGetter__', 'path:deep', 'map:', 'str:nul', 'str:backslash-end', 'str:lone-surrogate', 'input:over-limit', 'where:many-values'];
+const CAUSES = [
+  'path:__proto__',
+  'path:constructor',
+  'path:prototype',
+  'path:proto-nested',
+  'path:toString',
+  'path:hasOwnProperty',
+  'path:valueOf',
+  'path:__defineGetter__',
+  'path:deep',
+  'map:',
+  'str:nul',
+  'str:backslash-end',
+  'str:lone-surrogate',
+  'input:over-limit',
+  'where:many-values',
+];
 
 /** One class per kind, operation and message shape (ids, numbers and quoted values left out). */
 function classOf(f: Failure): string {
-  const raw = f.kind === 'error-without-message' ? `${f.status} ${/"code":"(\w+)"/.exec(f.message)?.[1] ?? f.message.slice(0, 60)}` : f.message;
+  const raw =
+    f.kind === 'error-without-message' ? `${f.status} ${/"code":"(\w+)"/.exec(f.message)?.[1] ?? f.message.slice(0, 60)}` : f.message;
   const message = raw
     .replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi, '<id>')
     .replace(/'[^']*'/g, "'…'")

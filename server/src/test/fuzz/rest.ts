@@ -38,7 +38,11 @@ const formTypes = Object.keys((enums as Record<string, { values: Record<string, 
 
 /** Percent-encodes, sending a lone surrogate as the invalid UTF-8 bytes it would be. */
 function enc(s: string): string {
-  return s.replace(/[\ud800-\udfff]/g, '\u0000LONE').split('\u0000LONE').map(encodeURIComponent).join('%ED%A0%80');
+  return s
+    .replace(/[\ud800-\udfff]/g, '\u0000LONE')
+    .split('\u0000LONE')
+    .map(encodeURIComponent)
+    .join('%ED%A0%80');
 }
 
 function pathParam(r: Rng, ids: KnownIds, name: string): string {
@@ -48,7 +52,11 @@ function pathParam(r: Rng, ids: KnownIds, name: string): string {
   }
   switch (name) {
     case 'entity':
-      return r.chance(0.5) ? r.pick(entityNames) : r.chance(0.5) ? kebab(r.pick(entityNames)) : r.pick([...PROTO_KEYS, 'toString', 'mehub-account-entity']);
+      return r.chance(0.5)
+        ? r.pick(entityNames)
+        : r.chance(0.5)
+          ? kebab(r.pick(entityNames))
+          : r.pick([...PROTO_KEYS, 'toString', 'mehub-account-entity']);
     case 'formType':
       return r.chance(0.7) ? r.pick(formTypes) : r.pick([...PROTO_KEYS, 'risk_assessment', 'hasOwnProperty']);
     case 'formId':
@@ -59,7 +67,18 @@ function pathParam(r: Rng, ids: KnownIds, name: string): string {
 }
 
 /** Query keys the routes read, and hostile ones. */
-const QUERY_KEYS = ['redirect', 'clean', 'userName', 'to', 'download', 'stringConditions', 'returnurl', 'RelayState', 'SAMLRequest', 'SAMLResponse'];
+const QUERY_KEYS = [
+  'redirect',
+  'clean',
+  'userName',
+  'to',
+  'download',
+  'stringConditions',
+  'returnurl',
+  'RelayState',
+  'SAMLRequest',
+  'SAMLResponse',
+];
 
 function queryString(r: Rng, ids: KnownIds): string {
   const pairs: string[] = [];
@@ -79,7 +98,16 @@ function queryString(r: Rng, ids: KnownIds): string {
         value = JSON.stringify(r.chance(0.8) ? [[condition(r, ids, entity)]] : hostileValue(r, ids));
       } else if ((key === 'redirect' || key === 'returnurl') && r.chance(0.6)) {
         r.mark('query:redirect');
-        value = r.pick(['/\\evil.example', '/\t/evil.example', '//evil.example', 'https://evil.example', '/%5Cevil.example', '/\u0000', 'javascript:alert(1)', '/admin']);
+        value = r.pick([
+          '/\\evil.example',
+          '/\t/evil.example',
+          '//evil.example',
+          'https://evil.example',
+          '/%5Cevil.example',
+          '/\u0000',
+          'javascript:alert(1)',
+          '/admin',
+        ]);
       } else value = hostileString(r).slice(0, 5000);
       pairs.push(`${key}=${enc(value.slice(0, 20_000))}`);
     } else if (kind === 'proto') {
@@ -156,7 +184,17 @@ function bodyValue(r: Rng, ids: KnownIds, key: string): unknown {
     case 'excludedIds':
       return [someId(r, ids, 'FormSubmissionsEntity')];
     case 'conditions':
-      return r.chance(0.5) ? [[condition(r, ids, allEntities().find((e) => e.name === 'FormSubmissionsEntity')!)]] : JSON.stringify([[{ path: 'id', comparison: 'notEqual', value: ['x'] }]]);
+      return r.chance(0.5)
+        ? [
+            [
+              condition(
+                r,
+                ids,
+                allEntities().find((e) => e.name === 'FormSubmissionsEntity')!,
+              ),
+            ],
+          ]
+        : JSON.stringify([[{ path: 'id', comparison: 'notEqual', value: ['x'] }]]);
     case 'TimeZoneId':
       return r.pick(['UTC', 'Australia/Sydney', 'Mars/Olympus', '../../etc/localtime', '']);
     case 'method':
@@ -164,7 +202,13 @@ function bodyValue(r: Rng, ids: KnownIds, key: string): unknown {
     case 'PaginationOptions':
       return { PageNo: r.pick([1, 0, -1, 2147483648]), PageSize: r.pick([10, 0, 100000, -1]) };
     case 'SearchConditions':
-      return [condition(r, ids, allEntities().find((e) => e.name === 'MehubAccountEntity')!)];
+      return [
+        condition(
+          r,
+          ids,
+          allEntities().find((e) => e.name === 'MehubAccountEntity')!,
+        ),
+      ];
     case 'SortConditions':
       return [{ path: r.pick(['email', '__proto__', 'constructor', 'a'.repeat(100)]), descending: r.chance(0.5) }];
     case 'rememberMe':
@@ -226,7 +270,14 @@ function samlForm(r: Rng): string {
 export function restRequest(r: Rng, ids: KnownIds, routes: Route[]): FuzzRequest {
   const route = r.pick(routes);
   const url = route.path.replace(/\{(\w+)\}/g, (_m, name: string) => pathParam(r, ids, name)) + queryString(r, ids);
-  const req: FuzzRequest = { op: `rest ${route.method} ${route.path}`, method: route.method, url, headers: {}, mutates: route.method !== 'GET', features: [] };
+  const req: FuzzRequest = {
+    op: `rest ${route.method} ${route.path}`,
+    method: route.method,
+    url,
+    headers: {},
+    mutates: route.method !== 'GET',
+    features: [],
+  };
   if (route.method !== 'GET' && route.method !== 'DELETE') {
     const type = r.weighted<string>([
       [route.path.startsWith('/Saml/') ? 12 : 0, 'form'],
@@ -244,7 +295,13 @@ export function restRequest(r: Rng, ids: KnownIds, routes: Route[]): FuzzRequest
     } else if (type === 'form') {
       r.mark('body:form');
       req.headers['content-type'] = 'application/x-www-form-urlencoded';
-      req.payload = r.pick(['username=a%00b&password=x', '__proto__[polluted]=1', 'SAMLResponse=%zz', `SAMLResponse=${Buffer.from('<x/>').toString('base64')}`, 'a[b]=1&a[b]=2']);
+      req.payload = r.pick([
+        'username=a%00b&password=x',
+        '__proto__[polluted]=1',
+        'SAMLResponse=%zz',
+        `SAMLResponse=${Buffer.from('<x/>').toString('base64')}`,
+        'a[b]=1&a[b]=2',
+      ]);
     } else if (type === 'text') {
       r.mark('body:text');
       req.headers['content-type'] = 'text/plain';
