@@ -18,12 +18,12 @@ import { SPARK_MANAGER, VOLT_MANAGER, startHarness, type Harness } from './harne
  * must be a 2xx or a 4xx with a message (never a 5xx nor 'Unexpected error.'), no
  * request may pollute a prototype, and no row a caller may not write may change.
  *
- * FUZZ_REQUESTS (default 3000), FUZZ_SEED (a number, or "random"), FUZZ_CHECK_EVERY
+ * FUZZ_REQUESTS (default 2500), FUZZ_SEED (a number, or "random"), FUZZ_CHECK_EVERY
  * (requests between database checks, default 50), FUZZ_EXAMPLES (shown per failure
  * class, default 3), FUZZ_SKIP (comma-separated prefixes of operations or input classes
  * to leave out while exploring, e.g. "multipart,str:nul,path:deep").
  */
-const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 3000);
+const REQUESTS = Number(process.env.FUZZ_REQUESTS ?? 2500);
 const SEED = seedFromEnv(20260613);
 const CHECK_EVERY = Number(process.env.FUZZ_CHECK_EVERY ?? 50);
 const EXAMPLES = Number(process.env.FUZZ_EXAMPLES ?? 3);
