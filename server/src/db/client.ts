@@ -1,5 +1,5 @@
-import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockDataDir } from './lock';
 
 /** The one database interface the server uses: the same SQL on PGlite and PostgreSQL. */
 export interface Db {
@@ -43,46 +43,7 @@ function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: D
   };
 }
 
-export class DataDirLockedError extends Error {}
-
-/** One process per PGlite directory: a lock file holding the owner's pid. */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockPath = join(dir, 'hub.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid))
-        throw new DataDirLockedError(
-          `Another hub process (pid ${pid}) is already using the database in ${dir}. ` +
-            'Stop it first, or point DATA_DIR at another directory. Two processes on one embedded database would corrupt it.',
-        );
-      unlinkSync(lockPath); // left behind by a process that died
-    }
-  }
-  throw new DataDirLockedError(`Could not lock ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { DataDirLockedError } from './lock';
 
 type PgliteLike = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
@@ -91,7 +52,11 @@ type PgliteLike = {
 };
 
 /** The Db interface over a PGlite instance; `onClose` runs after it is checkpointed and closed. */
-export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, writes: 0 }, onClose: () => void = () => {}): Db {
+export function wrapPglite(
+  pg: PgliteLike,
+  stats: DbStats = { statements: 0, writes: 0 },
+  onClose: () => void | Promise<void> = () => {},
+): Db {
   const make = (run: Querier, inTx: boolean): Db =>
     wrap(
       'pglite',
@@ -104,7 +69,7 @@ export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, wri
           await pg.query('CHECKPOINT');
         } finally {
           await pg.close();
-          onClose();
+          await onClose();
         }
       },
     );
@@ -113,13 +78,13 @@ export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, wri
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
     const pg = dataDir ? new PGlite(join(dataDir, 'pgdata')) : new PGlite();
     await pg.waitReady;
     return wrapPglite(pg, { statements: 0, writes: 0 }, unlock);
   } catch (err) {
-    unlock();
+    await unlock();
     throw err;
   }
 }
