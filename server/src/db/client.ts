@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { lockDataDir } from './lock';
+import { isDatabaseUnavailable, markIfUnavailable } from './unavailable';
 
 /** The one database interface the server uses: the same SQL on PGlite and PostgreSQL. */
 export interface Db {
@@ -44,6 +45,7 @@ function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: D
 }
 
 export { DataDirLockedError } from './lock';
+export { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './unavailable';
 
 type PgliteLike = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
@@ -89,36 +91,47 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
 }
 
+/** How long a request waits for a connection to PostgreSQL before it is told the database is unavailable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
     /* a dropped idle client: the next query reconnects */
   });
   const stats: DbStats = { statements: 0, writes: 0 };
+  // Every error of a database call is marked when it means PostgreSQL could not be reached
+  // (isDatabaseUnavailable), so the app can answer 503 rather than 500.
+  const marked = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((err: unknown) => {
+      throw markIfUnavailable(err);
+    });
   const db = wrap(
     'postgres',
-    (t, p) => pool.query(t, p as unknown[]),
+    (t, p) => marked(pool.query(t, p as unknown[])),
     stats,
     async (fn) => {
-      const client = await pool.connect();
+      const client = await marked(pool.connect());
+      let broken = false;
       try {
-        await client.query('BEGIN');
+        await marked(client.query('BEGIN'));
         const tx = wrap(
           'postgres',
-          (t, p) => client.query(t, p as unknown[]),
+          (t, p) => marked(client.query(t, p as unknown[])),
           stats,
           (inner) => inner(tx),
           async () => {},
         );
         const result = await fn(tx);
-        await client.query('COMMIT');
+        await marked(client.query('COMMIT'));
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        broken = isDatabaseUnavailable(err);
+        if (!broken) await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.release(broken); // a client whose connection was lost is discarded, not pooled
       }
     },
     () => pool.end(),
