@@ -65,10 +65,7 @@ interface LockAddress {
 /** The lock's address: derived from the directory itself (device and inode), so every path to it agrees. */
 export function lockAddress(dir: string): LockAddress {
   const st = statSync(dir);
-  const id = createHash('sha256')
-    .update(`${st.dev}:${st.ino}`)
-    .digest('hex')
-    .slice(0, 32);
+  const id = createHash('sha256').update(`${st.dev}:${st.ino}`).digest('hex').slice(0, 32);
   if (process.platform === 'linux') return { path: `\0safety-hub-${id}`, file: null };
   if (process.platform === 'win32') return { path: `\\\\.\\pipe\\safety-hub-${id}`, file: null };
   const file = join(dir, 'hub.sock');

@@ -48,8 +48,7 @@ describe('the data-directory lock', () => {
     const dataDir = mkdtempSync(join(tmpdir(), 'hub-lock-'));
     const a = startHub(3831, { DATA_DIR: dataDir });
     const b = startHub(3832, { DATA_DIR: dataDir });
-    const outcome = (h: HubProcess) =>
-      Promise.race([h.ready(120_000).then(() => 'ready' as const), h.exited.then((code) => ({ code }))]);
+    const outcome = (h: HubProcess) => Promise.race([h.ready(120_000).then(() => 'ready' as const), h.exited.then((code) => ({ code }))]);
     const [ra, rb] = await Promise.all([outcome(a), outcome(b)]);
     const winner = ra === 'ready' ? a : b;
     const loser = ra === 'ready' ? b : a;

@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { createServer, connect, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, InjectOptions } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
 import { SESSION_COOKIE, createSession } from '../auth/session';
@@ -28,7 +28,13 @@ afterAll(async () => {
 
 async function appOn(db: Db): Promise<FastifyInstance> {
   const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'hub-outage-')) }), webDist: '/nonexistent', secretKey: SECRET };
-  const app = await buildApp({ config, db, storage: diskStorage(join(config.dataDir, 'files')), logger: false, mailer: { send: async () => {} } });
+  const app = await buildApp({
+    config,
+    db,
+    storage: diskStorage(join(config.dataDir, 'files')),
+    logger: false,
+    mailer: { send: async () => {} },
+  });
   closing.push(() => app.close());
   return app;
 }
@@ -58,7 +64,7 @@ const requests = (session: string | null) => ({
   },
 });
 
-async function expectUnavailable(app: FastifyInstance, request: Parameters<FastifyInstance['inject']>[0] & object) {
+async function expectUnavailable(app: FastifyInstance, request: InjectOptions) {
   const started = Date.now();
   const res = await app.inject(request);
   expect({ status: res.statusCode, retryAfter: res.headers['retry-after'], message: res.json().errors?.[0]?.message }).toEqual({

@@ -80,7 +80,9 @@ it('logs a failed seeding and goes on, leaving nothing half seeded', async () =>
   await wipe();
   // A database whose demo seeding fails half way (a trigger refuses the news row): the
   // error is logged, the start goes on, and the rows seeded before it are rolled back.
-  await db.query(`CREATE OR REPLACE FUNCTION hub_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`);
+  await db.query(
+    `CREATE OR REPLACE FUNCTION hub_test_refuse() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN RAISE EXCEPTION 'refused'; END $$`,
+  );
   await db.query(`CREATE TRIGGER hub_test_refuse BEFORE INSERT ON news FOR EACH ROW EXECUTE FUNCTION hub_test_refuse()`);
   try {
     expect(await seedFirstStart(db, { demo: true }, log)).toBe('none');
