@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { mkdirSync, statSync, unlinkSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, unlinkSync, writeFileSync } from 'node:fs';
 import { createConnection, createServer, type Server } from 'node:net';
 import { join } from 'node:path';
 
@@ -30,9 +30,13 @@ export async function lockDataDir(dir: string, waitMs = LOCK_WAIT_MS): Promise<(
   for (;;) {
     const server = await listen(address);
     if (server) {
+      // For the message of a second start while this one is too busy to answer (starting up).
+      const pidFile = join(dir, 'hub.pid');
+      writeFileSync(pidFile, `${process.pid}\n`);
       return async () => {
+        // Node removes the socket file of a path socket on close.
         await new Promise<void>((resolve) => server.close(() => resolve()));
-        // Node removes the socket file of a path socket on close; nothing else to clean.
+        rmSync(pidFile, { force: true });
       };
     }
     const holder = await probe(address);
@@ -46,13 +50,24 @@ export async function lockDataDir(dir: string, waitMs = LOCK_WAIT_MS): Promise<(
       continue;
     }
     if (Date.now() >= deadline) {
-      const who = typeof holder === 'number' ? `Another hub process (pid ${holder})` : 'Another hub process';
+      const pid = typeof holder === 'number' ? holder : pidWritten(dir);
+      const who = pid ? `Another hub process (pid ${pid})` : 'Another hub process';
       throw new DataDirLockedError(
         `${who} is already using the database in ${dir}. ` +
           'Stop it first, or point DATA_DIR at another directory. Two processes on one embedded database would corrupt it.',
       );
     }
     await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The pid the holder wrote down (informative only: the socket decides who holds the lock). */
+function pidWritten(dir: string): number | null {
+  try {
+    const pid = Number(readFileSync(join(dir, 'hub.pid'), 'utf8').trim());
+    return Number.isInteger(pid) && pid > 0 ? pid : null;
+  } catch {
+    return null;
   }
 }
 
