@@ -21,10 +21,19 @@ if (!built || sources > built) {
   const r = spawnSync('npm', ['run', 'build'], { stdio: 'inherit' });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+// The IPC channel ties the hub's life to this wrapper's: if the wrapper is killed (kill -9
+// included) the channel closes and the hub shuts itself down.
 const child = spawn(process.execPath, ['--enable-source-maps', 'server/dist/main.js'], {
-  stdio: 'inherit',
+  stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
   env: { NODE_ENV: 'production', ...process.env },
 });
 // The hub checkpoints its database on SIGINT/SIGTERM: pass them on and wait for it.
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => child.kill(signal));
+// And if whatever started this wrapper (npm, a supervisor) dies, stop the hub the same way.
+const parent = process.ppid;
+const watch = setInterval(() => {
+  if (process.ppid === parent) return;
+  clearInterval(watch);
+  child.kill('SIGTERM');
+}, 250);
 child.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

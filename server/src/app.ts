@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import cookie from '@fastify/cookie';
 import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import type { Caller } from './access/caller';
 import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
@@ -21,7 +21,7 @@ import { openApi } from './rest/openapi';
 import { samlRoutes } from './rest/saml';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
-import type { Db } from './db/client';
+import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
 import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
@@ -46,6 +46,14 @@ export interface AppDeps {
 
 /** Routes that work without a session, so a stale cookie must not turn them into a 401. */
 const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-password', '/api/health'];
+
+/** 503 with Retry-After and the message of an outage (`extra`: more fields of the body). */
+function databaseUnavailable(reply: FastifyReply, extra: Record<string, unknown> = {}) {
+  return reply
+    .status(503)
+    .header('retry-after', String(RETRY_AFTER_SECONDS))
+    .send({ ...extra, errors: [{ message: DATABASE_UNAVAILABLE }] });
+}
 
 /** The HTTP application: API under /api, the SPA everywhere else. */
 export async function buildApp({ config, db, storage, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
@@ -110,6 +118,11 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   });
 
   app.setErrorHandler((err, req, reply) => {
+    // PostgreSQL cannot be reached (down, restarting, network): the client may try again.
+    if (isDatabaseUnavailable(err)) {
+      req.log.warn({ err }, 'The database is unavailable');
+      return databaseUnavailable(reply);
+    }
     if (err instanceof UserError) return reply.status(err.status).send({ errors: [{ message: err.message, ...err.extensions }] });
     if (err instanceof GraphQLError) return reply.status(400).send({ errors: [{ message: err.message }] });
     const status = (err as { statusCode?: number }).statusCode ?? 500;
@@ -123,8 +136,14 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
 
   await openApi(app);
 
-  app.get('/api/health', async () => {
-    await db.query('SELECT 1');
+  app.get('/api/health', async (req, reply) => {
+    try {
+      await db.query('SELECT 1');
+    } catch (err) {
+      // Whatever stops the simplest query, the hub cannot serve: say so to the load balancer.
+      req.log.warn({ err }, 'Health check: the database is unavailable');
+      return databaseUnavailable(reply, { status: 'unavailable', database: db.engine });
+    }
     return { status: 'ok', database: db.engine };
   });
 

@@ -5,7 +5,8 @@ import { loadConfig } from './config';
 import { DataDirLockedError, openPglite, openPostgres, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { diskStorage } from './files/storage';
-import { DEMO_PASSWORD, demoSignIns, seedDemo } from './seed/demo';
+import { DEMO_PASSWORD, demoSignIns } from './seed/demo';
+import { seedFirstStart } from './seed/first-start';
 
 const here = fileURLToPath(new URL('.', import.meta.url));
 /** Migrations sit beside the source in development and are copied beside the bundle by the build. */
@@ -25,7 +26,7 @@ async function main(): Promise<void> {
     throw err;
   }
   await migrate(db, migrationsDir);
-  const seeded = await seedDemo(db, { force: config.seedDemo || !config.databaseUrl });
+  const seeded = await seedFirstStart(db, { demo: config.seedDemo || !config.databaseUrl }, (msg, err) => console.error(msg, err));
   const app = await buildApp({ config, db, storage: diskStorage(join(config.dataDir, 'files')) });
 
   let closing = false;
@@ -42,6 +43,10 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', () => void shutdown('SIGINT'));
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  // Started by `npm start` (scripts/start.mjs) over an IPC channel: when that wrapper dies,
+  // even by kill -9, the channel closes and the hub stops too, rather than live on unseen
+  // holding the port and the database while a supervisor starts a new one.
+  if (process.send) process.on('disconnect', () => void shutdown('npm start ended'));
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;

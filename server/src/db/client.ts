@@ -1,5 +1,6 @@
-import { mkdirSync, openSync, closeSync, readFileSync, unlinkSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
+import { lockDataDir } from './lock';
+import { isDatabaseUnavailable, markIfUnavailable } from './unavailable';
 
 /** The one database interface the server uses: the same SQL on PGlite and PostgreSQL. */
 export interface Db {
@@ -43,46 +44,8 @@ function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: D
   };
 }
 
-export class DataDirLockedError extends Error {}
-
-/** One process per PGlite directory: a lock file holding the owner's pid. */
-function lockDataDir(dir: string): () => void {
-  mkdirSync(dir, { recursive: true });
-  const lockPath = join(dir, 'hub.lock');
-  for (let attempt = 0; attempt < 2; attempt++) {
-    try {
-      const fd = openSync(lockPath, 'wx');
-      writeSync(fd, String(process.pid));
-      closeSync(fd);
-      return () => {
-        try {
-          unlinkSync(lockPath);
-        } catch {
-          /* already gone */
-        }
-      };
-    } catch (err) {
-      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
-      const pid = Number(readFileSync(lockPath, 'utf8'));
-      if (pid && pid !== process.pid && isAlive(pid))
-        throw new DataDirLockedError(
-          `Another hub process (pid ${pid}) is already using the database in ${dir}. ` +
-            'Stop it first, or point DATA_DIR at another directory. Two processes on one embedded database would corrupt it.',
-        );
-      unlinkSync(lockPath); // left behind by a process that died
-    }
-  }
-  throw new DataDirLockedError(`Could not lock ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (err) {
-    return (err as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
+export { DataDirLockedError } from './lock';
+export { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './unavailable';
 
 type PgliteLike = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
@@ -91,7 +54,11 @@ type PgliteLike = {
 };
 
 /** The Db interface over a PGlite instance; `onClose` runs after it is checkpointed and closed. */
-export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, writes: 0 }, onClose: () => void = () => {}): Db {
+export function wrapPglite(
+  pg: PgliteLike,
+  stats: DbStats = { statements: 0, writes: 0 },
+  onClose: () => void | Promise<void> = () => {},
+): Db {
   const make = (run: Querier, inTx: boolean): Db =>
     wrap(
       'pglite',
@@ -104,7 +71,7 @@ export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, wri
           await pg.query('CHECKPOINT');
         } finally {
           await pg.close();
-          onClose();
+          await onClose();
         }
       },
     );
@@ -113,47 +80,58 @@ export function wrapPglite(pg: PgliteLike, stats: DbStats = { statements: 0, wri
 
 export async function openPglite(dataDir: string | undefined): Promise<Db> {
   const { PGlite } = await import('@electric-sql/pglite');
-  const unlock = dataDir ? lockDataDir(dataDir) : () => {};
+  const unlock = dataDir ? await lockDataDir(dataDir) : async () => {};
   try {
     const pg = dataDir ? new PGlite(join(dataDir, 'pgdata')) : new PGlite();
     await pg.waitReady;
     return wrapPglite(pg, { statements: 0, writes: 0 }, unlock);
   } catch (err) {
-    unlock();
+    await unlock();
     throw err;
   }
 }
 
+/** How long a request waits for a connection to PostgreSQL before it is told the database is unavailable. */
+export const CONNECT_TIMEOUT_MS = 5_000;
+
 export async function openPostgres(url: string, max = 10): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max });
+  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
   pool.on('error', () => {
     /* a dropped idle client: the next query reconnects */
   });
   const stats: DbStats = { statements: 0, writes: 0 };
+  // Every error of a database call is marked when it means PostgreSQL could not be reached
+  // (isDatabaseUnavailable), so the app can answer 503 rather than 500.
+  const marked = <T>(p: Promise<T>): Promise<T> =>
+    p.catch((err: unknown) => {
+      throw markIfUnavailable(err);
+    });
   const db = wrap(
     'postgres',
-    (t, p) => pool.query(t, p as unknown[]),
+    (t, p) => marked(pool.query(t, p as unknown[])),
     stats,
     async (fn) => {
-      const client = await pool.connect();
+      const client = await marked(pool.connect());
+      let broken = false;
       try {
-        await client.query('BEGIN');
+        await marked(client.query('BEGIN'));
         const tx = wrap(
           'postgres',
-          (t, p) => client.query(t, p as unknown[]),
+          (t, p) => marked(client.query(t, p as unknown[])),
           stats,
           (inner) => inner(tx),
           async () => {},
         );
         const result = await fn(tx);
-        await client.query('COMMIT');
+        await marked(client.query('COMMIT'));
         return result;
       } catch (err) {
-        await client.query('ROLLBACK').catch(() => {});
+        broken = isDatabaseUnavailable(err);
+        if (!broken) await client.query('ROLLBACK').catch(() => {});
         throw err;
       } finally {
-        client.release();
+        client.release(broken); // a client whose connection was lost is discarded, not pooled
       }
     },
     () => pool.end(),

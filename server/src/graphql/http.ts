@@ -17,7 +17,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES, MB, messages } from '@hub/model';
 import { BadInputError } from '../crud/errors';
 import type { UploadLike } from '../crud/values';
-import type { Db } from '../db/client';
+import { isDatabaseUnavailable, type Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { buildSchema } from './schema';
 
@@ -125,6 +125,9 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
       operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
       contextValue: { db: deps.db, storage: deps.storage, caller: req.caller },
     });
+    // The database could not be reached: the app's error handler answers 503 with Retry-After.
+    const outage = result.errors?.find((error) => isDatabaseUnavailable(error.originalError));
+    if (outage) throw outage.originalError;
     const errors = result.errors?.map((error) => {
       if (!error.originalError || error.originalError instanceof GraphQLError) return error.toJSON();
       req.log.error({ err: error.originalError }, 'GraphQL resolver failed');
