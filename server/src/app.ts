@@ -61,6 +61,13 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
+    // An address the router cannot read (bad percent-encoding, an over-long id): the
+    // client's mistake, said in the hub's own error shape.
+    frameworkErrors: (err, _req, reply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      const status = tooLong ? 414 : 400;
+      void reply.status(status).send({ errors: [{ message: tooLong ? 'The address is too long' : 'The address is not valid' }] });
+    },
   });
 
   await app.register(helmet, {
@@ -85,6 +92,15 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   const signer = makeSigner(await loadSecret(db, config.secretKey ?? undefined));
   const mailer = givenMailer ?? createMailer(db, config.smtpUrl, config.mailFrom, (msg, err) => app.log.error({ err }, msg));
   xsrfProtection(app, signer);
+
+  // Every API route reads one value per query parameter: a repeated one is refused, not
+  // handed on as an array that no handler expects. (The pages a browser is sent to, sign-out
+  // and /Saml/..., read their parameters themselves and fall back to a safe default.)
+  app.addHook('onRequest', async (req, reply) => {
+    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/authorization/logout')) return;
+    const repeated = Object.entries(req.query as Record<string, unknown>).find(([, v]) => Array.isArray(v));
+    if (repeated) return reply.status(400).send({ errors: [{ message: `The query parameter '${repeated[0]}' is given more than once` }] });
+  });
 
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (req, reply) => {
