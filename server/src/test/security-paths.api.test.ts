@@ -101,6 +101,23 @@ describe('search paths never reach a prototype', () => {
   });
 });
 
+describe('names in a URL never reach a prototype', () => {
+  it.each(PROTO_NAMES)("registration for '%s' is not offered (a 404, not a 500)", async (name) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api/register/${name}`,
+      headers: { ...h.headers(null), 'content-type': 'application/json' },
+      payload: { email: 'new@example.com', password: 'long-enough-password', confirmPassword: 'long-enough-password' },
+    });
+    expect(res.statusCode).toBe(404);
+    expect(res.json().errors[0].message).toBe(`Registration is not offered for ${name}`);
+  });
+  it.each(PROTO_NAMES)("the export of entity '%s' is a 404", async (name) => {
+    const res = await h.app.inject({ method: 'GET', url: `/api/entity/${name}/export`, headers: h.headers(SUPER) });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
 describe('bulk update and merge paths never reach a prototype', () => {
   it.each(PROTO_NAMES)("fieldsToUpdate '%s' is refused and no row changes", async (name) => {
     const before = await fingerprint();
