@@ -37,6 +37,6 @@ export function assertNoNul(value: unknown, what = ''): void {
   const where = [what, path]
     .filter(Boolean)
     .join('.')
-    .replace(/\u0000/g, '');
+    .replaceAll('\u0000', '');
   throw new BadInputError(where ? `${NUL_MESSAGE} (in ${where.length > 100 ? `${where.slice(0, 100)}…` : where})` : NUL_MESSAGE);
 }
