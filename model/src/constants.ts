@@ -13,5 +13,12 @@ export const PASSWORD_MAX = 128;
 export const WIRE_DATE_FORMAT = 'YYYY-MM-DD HH:mm:ss';
 export const DISPLAY_DATE_FORMAT = 'DD/MM/YYYY hh:mm A';
 export const FILTER_DATE_FORMAT = 'YYYY-MM-DD';
-/** Largest page a list query may ask for. */
+/**
+ * Largest page a list query may ask for; also the most records one create, update or delete
+ * takes, the most ids one list names and the most values one search condition gives.
+ */
 export const MAX_TAKE = 1000;
+/** Most segments of a dotted search path (`parentAsset.parentAsset.description` is 3): the GraphQL depth limit. */
+export const MAX_PATH_DEPTH = 8;
+/** Most search conditions one request gives (where, conditions and has together). */
+export const MAX_CONDITIONS = 200;

@@ -123,6 +123,21 @@ export function defineEntity<const E extends EntityDef>(entity: E): E {
   return entity;
 }
 
+/** Keys that reach an object's prototype: never a field, a path segment or a key taken from a client. */
+export const PROTOTYPE_KEYS: ReadonlySet<string> = new Set(['__proto__', 'prototype', 'constructor']);
+
+/** True when `key` is a string a client may use as a property name (not one of PROTOTYPE_KEYS). */
+export const isSafeKey = (key: unknown): key is string => typeof key === 'string' && !PROTOTYPE_KEYS.has(key);
+
+/**
+ * The entity's own field called `name`, or undefined: never a property inherited from
+ * Object.prototype (`toString`, `constructor`, `__proto__`). Every lookup by a name that
+ * came from a request goes through here.
+ */
+export function fieldOf(entity: EntityDef, name: unknown): Field | undefined {
+  return isSafeKey(name) && Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
+}
+
 type Opts = Omit<FieldBase, never>;
 
 export const f = {

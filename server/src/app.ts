@@ -28,6 +28,7 @@ import { exportRoutes } from './rest/export';
 import { fileRoutes } from './rest/files';
 import { formsModule } from './forms';
 import { UserError } from './crud/errors';
+import { assertNoNul } from './crud/strings';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -131,6 +132,14 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
       return reply.status(401).send({ errors: [{ message: 'Your session has ended. Please sign in again.' }] });
     }
+  });
+
+  // No request string may hold a NUL character (PostgreSQL text cannot): one 400, before any handler.
+  app.addHook('preValidation', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    assertNoNul(req.params);
+    assertNoNul(req.query);
+    assertNoNul(req.body);
   });
 
   app.setErrorHandler((err, req, reply) => {

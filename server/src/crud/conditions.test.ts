@@ -40,28 +40,33 @@ function refused(run: () => unknown): string {
 describe('contains and like', () => {
   it('contains is ILIKE with %, _ and \\ taken literally', () => {
     expect(compile({ path: 'description', comparison: 'contains', value: ['50%_off\\'] })).toEqual({
-      sql: `t."description" ILIKE $1`,
+      sql: `t."description" ILIKE $1 ESCAPE '\\'`,
       params: ['%50\\%\\_off\\\\%'],
     });
   });
   it('a case option without IGNORE_CASE makes it LIKE; with it stays ILIKE', () => {
     expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'CURRENT_CULTURE' }).sql).toBe(
-      `t."description" LIKE $1`,
+      `t."description" LIKE $1 ESCAPE '\\'`,
     );
-    expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'ORDINAL' }).sql).toBe(`t."description" LIKE $1`);
+    expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'ORDINAL' }).sql).toBe(
+      `t."description" LIKE $1 ESCAPE '\\'`,
+    );
     expect(compile({ path: 'description', comparison: 'contains', value: ['Drill'], case: 'ORDINAL_IGNORE_CASE' }).sql).toBe(
-      `t."description" ILIKE $1`,
+      `t."description" ILIKE $1 ESCAPE '\\'`,
     );
+  });
+  it('like keeps the client wildcards, with a backslash taken literally (even a trailing one)', () => {
+    expect(compile({ path: 'description', comparison: 'like', value: ['Dr%l_\\'] }).params).toEqual(['Dr%l_\\\\']);
   });
   it('like passes the client pattern through', () => {
     expect(compile({ path: 'description', comparison: 'like', value: ['Dr%l_'] })).toEqual({
-      sql: `t."description" ILIKE $1`,
+      sql: `t."description" ILIKE $1 ESCAPE '\\'`,
       params: ['Dr%l_'],
     });
   });
   it('json is searched as text', () => {
     expect(compile({ path: 'submissionData', comparison: 'contains', value: ['yes'] }, 'FormSubmissionsEntity').sql).toBe(
-      `t."submission_data"::text ILIKE $1`,
+      `t."submission_data"::text ILIKE $1 ESCAPE '\\'`,
     );
   });
 });
@@ -151,7 +156,7 @@ describe('ordered comparisons', () => {
 describe('a text value that is a version-4 id', () => {
   it('also matches the id for contains, like and equal', () => {
     expect(compile({ path: 'description', comparison: 'contains', value: [ID] })).toEqual({
-      sql: `(t."description" ILIKE $1 OR t.id = $2::uuid)`,
+      sql: `(t."description" ILIKE $1 ESCAPE '\\' OR t.id = $2::uuid)`,
       params: [`%${ID}%`, ID],
     });
     expect(compile({ path: 'description', value: [ID] }).sql).toBe(`(t."description" = $1 OR t.id = $2::uuid)`);
@@ -159,7 +164,7 @@ describe('a text value that is a version-4 id', () => {
   it('does not widen notEqual, or non-id text', () => {
     expect(compile({ path: 'description', comparison: 'notEqual', value: [ID] }).sql).not.toContain('t.id');
     expect(compile({ path: 'description', comparison: 'contains', value: ['9b2c7f1e-1d7a-1c3b-8f55-2a4f0f6d7c11'] }).sql).toBe(
-      `t."description" ILIKE $1`,
+      `t."description" ILIKE $1 ESCAPE '\\'`,
     );
   });
 });
@@ -174,7 +179,7 @@ describe('dotted paths', () => {
   });
   it('through children and links', () => {
     expect(compile({ path: 'assetss.description', comparison: 'contains', value: ['saw'] }).sql).toMatch(
-      /^EXISTS \(SELECT 1 FROM "asset" (r\d+) WHERE \1\."parent_asset_id" = t\.id AND \(\1\."description" ILIKE \$1\)\)$/,
+      /^EXISTS \(SELECT 1 FROM "asset" (r\d+) WHERE \1\."parent_asset_id" = t\.id AND \(\1\."description" ILIKE \$1 ESCAPE '\\'\)\)$/,
     );
     expect(compile({ path: 'mehubAccountss.email', value: ['w@x.org'] }).sql).toMatch(
       /^EXISTS \(SELECT 1 FROM "link_assets_mehub_accounts" (l\d+) JOIN "mehub_account" (r\d+) ON \2\.id = \1\."mehub_accounts_id" WHERE \1\."assets_id" = t\.id AND \(\2\."email" = \$1\)\)$/,
@@ -320,6 +325,44 @@ describe('search-term checks', () => {
   it('reach through dotted paths', () => {
     expect(refused(() => compile({ path: 'parentAsset.nextInspection', value: ['2026-13-01'] }))).toBe(
       "Invalid search term for nextInspection: '2026-13-01' is not a valid date",
+    );
+  });
+});
+
+describe('paths from a client never reach a prototype', () => {
+  it.each(['constructor', 'toString', '__proto__', 'prototype', 'hasOwnProperty'])("'%s' is an unknown search path", (name) => {
+    expect(refused(() => compile({ path: name, value: ['x'] }))).toBe(`Unknown search path '${name}' on AssetEntity`);
+    expect(refused(() => compile({ path: `parentAsset.${name}`, value: ['x'] }))).toBe(`Unknown search path '${name}' on AssetEntity`);
+    expect(refused(() => compile({ path: `${name}Id`, value: [ID] }))).toBe(`Unknown search path '${name}Id' on AssetEntity`);
+    expect(refused(() => filter({ has: [{ path: name }] }))).toBe(`Unknown related path '${name}' on AssetEntity`);
+  });
+});
+
+describe('bounds', () => {
+  it('a path deeper than 8 levels', () => {
+    expect(refused(() => compile({ path: `${'parentAsset.'.repeat(8)}description`, value: ['x'] }))).toBe(
+      'A search path can be at most 8 levels deep',
+    );
+    expect(compile({ path: `${'parentAsset.'.repeat(7)}description`, value: ['x'] }).sql).toMatch(/^EXISTS/);
+  });
+  it('more than 200 conditions, 1000 values or 1000 ids', () => {
+    const c = { path: 'description', comparison: 'equal' as const, value: ['x'] };
+    expect(refused(() => filter({ where: Array(101).fill(c), conditions: [Array(100).fill(c)] }))).toBe(
+      'At most 200 search conditions can be given at once',
+    );
+    expect(refused(() => filter({ has: [{ path: 'parentAsset', conditions: [Array(200).fill(c)] }] }))).toBe(
+      'At most 200 search conditions can be given at once',
+    );
+    expect(refused(() => compile({ path: 'description', comparison: 'in', value: Array(1001).fill('x') }))).toBe(
+      'At most 1000 values can be given to one search condition',
+    );
+    expect(refused(() => filter({ ids: Array(1001).fill(ID) }))).toBe('At most 1000 ids can be given at once');
+  });
+  it('conditions of the wrong shape (the export parses them from JSON)', () => {
+    expect(refused(() => compile({ path: 42 } as never))).toBe('A search condition needs a path');
+    expect(refused(() => compile({ path: 'description', comparison: 'soundsLike' } as never))).toMatch(/needs a comparison/);
+    expect(refused(() => compile({ path: 'description', value: [7] } as never))).toBe(
+      'The value of a search condition on description must be a list of texts',
     );
   });
 });

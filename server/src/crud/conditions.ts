@@ -1,4 +1,9 @@
 import {
+  COMPARISONS,
+  MAX_CONDITIONS,
+  MAX_PATH_DEPTH,
+  MAX_TAKE,
+  fieldOf,
   getEntity,
   isUuid,
   kinds,
@@ -61,9 +66,9 @@ interface Leaf {
 function leafOf(entity: EntityDef, alias: string, name: string): Leaf | null {
   if (name === 'id') return { sql: `${alias}.id`, kind: 'id' };
   if (name === 'created' || name === 'modified') return { sql: `${alias}.${name}`, kind: 'stamp' };
-  let field = entity.fields[name];
+  let field = fieldOf(entity, name);
   if (!field && name.endsWith('Id')) {
-    const base = entity.fields[name.slice(0, -2)];
+    const base = fieldOf(entity, name.slice(0, -2));
     if (base && (base.kind === 'reference' || base.kind === 'file')) field = base;
     name = name.slice(0, -2);
   }
@@ -84,7 +89,10 @@ function checkValue(path: string, leaf: Leaf, value: string): string {
   return value;
 }
 
+/** `contains`: the value matches literally (%, _ and \ escaped). */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `like`: the client's % and _ stay wildcards; a backslash matches itself (even a trailing one). */
+const likePattern = (s: string) => s.replace(/\\/g, '\\\\');
 
 function comparisonsOf(leaf: Leaf): readonly Comparison[] {
   if (leaf.kind === 'id') return kinds.reference.comparisons;
@@ -92,17 +100,38 @@ function comparisonsOf(leaf: Leaf): readonly Comparison[] {
   return kinds[leaf.kind].comparisons;
 }
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A condition as a client may send it (the CSV export's JSON is not typed by GraphQL): a path
+ * of at most MAX_PATH_DEPTH segments, a known comparison, at most MAX_TAKE string values.
+ */
+function checkShape(cond: unknown): asserts cond is Where {
+  if (!isRecord(cond) || typeof cond.path !== 'string') throw new BadInputError('A search condition needs a path');
+  if (typeof cond.comparison !== 'string' || !(COMPARISONS as readonly string[]).includes(cond.comparison))
+    throw new BadInputError(`A search condition needs a comparison, one of ${COMPARISONS.join(', ')}`);
+  const { value } = cond;
+  if (value !== null && value !== undefined && (!Array.isArray(value) || value.some((v) => v !== null && typeof v !== 'string')))
+    throw new BadInputError(`The value of a search condition on ${cond.path} must be a list of texts`);
+  if (Array.isArray(value) && value.length > MAX_TAKE)
+    throw new BadInputError(`At most ${MAX_TAKE} values can be given to one search condition`);
+  if (cond.case !== null && cond.case !== undefined && typeof cond.case !== 'string')
+    throw new BadInputError(`The case option of a search condition on ${cond.path} must be a text`);
+  if (cond.path.split('.').length > MAX_PATH_DEPTH) throw new BadInputError(`A search path can be at most ${MAX_PATH_DEPTH} levels deep`);
+}
+
 /** Compiles one condition on `alias` (a row of `entity`) to SQL, checking path, comparison and value. */
 export function compileWhere(entity: EntityDef, alias: string, cond: Where, params: Params, caller: Caller | null): string {
+  checkShape(cond);
   const [head, ...rest] = cond.path.split('.');
   if (rest.length) {
-    const field = entity.fields[head];
+    const field = fieldOf(entity, head);
     if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
       throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
     return relatedExists(entity, alias, head, [[{ ...cond, path: rest.join('.') }]], params, caller);
   }
   const leaf = leafOf(entity, alias, head);
-  if (!leaf) throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
+  if (!leaf) throw new BadInputError(`Unknown search path '${head}' on ${entity.name}`);
   if (!comparisonsOf(leaf).includes(cond.comparison))
     throw new BadInputError(`The comparison '${cond.comparison}' cannot be used on ${cond.path}`);
   const values = cond.value ?? [];
@@ -128,10 +157,10 @@ export function compileWhere(entity: EntityDef, alias: string, cond: Where, para
   switch (cond.comparison) {
     case 'contains':
     case 'like': {
-      const pattern = cond.comparison === 'contains' ? `%${likeEscape(value)}%` : value;
+      const pattern = cond.comparison === 'contains' ? `%${likeEscape(value)}%` : likePattern(value);
       // Searching is case-insensitive unless the client asks for an exact case.
       const op = cond.case && !ignoreCase ? 'LIKE' : 'ILIKE';
-      sql = `${col} ${op} ${params.add(pattern)}`;
+      sql = `${col} ${op} ${params.add(pattern)} ESCAPE '\\'`;
       break;
     }
     case 'equal':
@@ -161,7 +190,7 @@ export function relatedExists(
   params: Params,
   caller: Caller | null,
 ): string {
-  const field = entity.fields[fieldName];
+  const field = fieldOf(entity, fieldName);
   if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
     throw new BadInputError(`Unknown related path '${fieldName}' on ${entity.name}`);
   const target = getEntity(field.kind === 'links' ? field.target! : field.target);
@@ -192,13 +221,30 @@ export function compileConditions(
   params: Params,
   caller: Caller | null,
 ): string | null {
+  if (
+    conditions !== null &&
+    conditions !== undefined &&
+    (!Array.isArray(conditions) || !conditions.every((g) => g === null || Array.isArray(g)))
+  )
+    throw new BadInputError('conditions must be a list of condition lists');
   const groups = (conditions ?? []).filter((g) => g && g.length);
   if (!groups.length) return null;
   return groups.map((g) => `(${g.map((c) => compileWhere(entity, alias, c, params, caller)).join(' OR ')})`).join(' AND ');
 }
 
+/** Bounds what one request may ask of the database, before any of it is compiled. */
+function checkSize(filter: Filter): void {
+  const count = (groups: Where[][] | null | undefined) =>
+    Array.isArray(groups) ? groups.reduce((n, g) => n + (Array.isArray(g) ? g.length : 0), 0) : 0;
+  const total =
+    (filter.where?.length ?? 0) + count(filter.conditions) + (filter.has ?? []).reduce((n, h) => n + 1 + count(h?.conditions), 0);
+  if (total > MAX_CONDITIONS) throw new BadInputError(`At most ${MAX_CONDITIONS} search conditions can be given at once`);
+  if ((filter.ids?.length ?? 0) > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} ids can be given at once`);
+}
+
 /** The whole filter of a list, count or bulk operation (without the tenant scope). */
 export function compileFilter(entity: EntityDef, alias: string, filter: Filter, params: Params, caller: Caller | null): string[] {
+  checkSize(filter);
   const parts: string[] = [];
   for (const w of filter.where ?? []) parts.push(compileWhere(entity, alias, w, params, caller));
   const conds = compileConditions(entity, alias, filter.conditions, params, caller);

@@ -1,4 +1,4 @@
-import { isUuid, type EntityDef } from '@hub/model';
+import { MAX_TAKE, isUuid, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { writeScopeSql } from '../access/scope';
@@ -19,6 +19,7 @@ async function removeRows(tx: Db, entity: EntityDef, ids: string[]): Promise<voi
 /** Deletes the given records, all or none; every id must be one the caller may see. */
 export async function deleteRecords(db: Db, caller: Caller | null, entity: EntityDef, ids: string[]): Promise<string[]> {
   assertAllowed(caller, entity, 'delete');
+  if (ids.length > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} records can be deleted at once`);
   for (const id of ids) if (!isUuid(id)) throw new BadInputError(`'${id}' is not a valid id`);
   const unique = [...new Set(ids)];
   try {

@@ -1,10 +1,11 @@
-import { MAX_TAKE, type EntityDef } from '@hub/model';
+import { MAX_TAKE, fieldOf, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql, writeScopeSql } from '../access/scope';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { compileFilter, type Filter } from './conditions';
+import { translateDbError } from './db-errors';
 import { BadInputError } from './errors';
 import { Params, ident } from './params';
 import { selectJson, type Selection } from './select';
@@ -29,7 +30,7 @@ function orderSql(entity: EntityDef, alias: string, orderBy: OrderBy[] | null | 
     let col: string;
     if (o.path === 'created' || o.path === 'modified') col = `${alias}.${o.path}`;
     else {
-      const field = entity.fields[o.path];
+      const field = fieldOf(entity, o.path);
       if (!field || !SORTABLE.has(field.kind)) throw new BadInputError(`Cannot sort ${entity.name} by '${o.path}'`);
       col = `${alias}.${ident(columnOf(o.path, field))}`;
     }
@@ -95,14 +96,16 @@ export async function listRecords(
 ): Promise<unknown[]> {
   if (!justWritten) assertAllowed(caller, entity, 'read');
   const { sql, params } = compileList(caller, entity, args, sel);
-  const { rows } = await db.query<{ r: unknown }>(sql, params);
+  const { rows } = await db.query<{ r: unknown }>(sql, params).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
   return rows.map((row) => row.r);
 }
 
 export async function countRecords(db: Db, caller: Caller | null, entity: EntityDef, filter: Filter): Promise<number> {
   assertAllowed(caller, entity, 'read');
   const { sql, params } = compileCount(caller, entity, filter);
-  const { rows } = await db.query<{ n: number | string }>(sql, params);
+  const { rows } = await db
+    .query<{ n: number | string }>(sql, params)
+    .catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
   return Number(rows[0].n);
 }
 

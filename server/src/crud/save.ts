@@ -1,4 +1,4 @@
-import { getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
+import { MAX_TAKE, fieldOf, getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { ownsRows, scopeSql, writeScopeSql } from '../access/scope';
@@ -78,7 +78,7 @@ async function saveRelations(
   merge: Set<string>,
 ): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (!(name in input) || (field.kind !== 'links' && field.kind !== 'children')) continue;
+    if (!Object.hasOwn(input, name) || (field.kind !== 'links' && field.kind !== 'children')) continue;
     const ids = ((input[name] as { id: string }[] | null) ?? []).map((r) => r.id);
     if (field.kind === 'links') {
       const link = getEntity(field.link);
@@ -130,7 +130,7 @@ async function saveRelations(
  * Creates or updates records, all or nothing, through the model's checks and the caller's
  * rights and scope. Returns the ids saved, in input order.
  */
-export async function saveRecords(
+export function saveRecords(
   env: { db: Db; storage: FileStorage },
   caller: Caller | null,
   entity: EntityDef,
@@ -138,17 +138,47 @@ export async function saveRecords(
   mode: 'create' | 'update',
   mergeReferences: string[] | null | undefined,
 ): Promise<string[]> {
-  assertAllowed(caller, entity, mode);
-  if (!inputs.length) return [];
-  const merge = new Set(mergeReferences ?? []);
+  return saveThen(env, caller, entity, inputs, mode, mergeReferences, async (_tx, ids) => ids);
+}
+
+/** The bounds of one save, checked before any database work. */
+function checkBounds(entity: EntityDef, inputs: Input[], merge: Set<string>): void {
+  if (inputs.length > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} records can be saved at once`);
   for (const m of merge) {
-    const f = entity.fields[m];
+    const f = fieldOf(entity, m);
     if (!f || (f.kind !== 'links' && f.kind !== 'children'))
       throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
   }
+  for (const input of inputs)
+    for (const [name, field] of Object.entries(entity.fields)) {
+      if (field.kind !== 'links' && field.kind !== 'children') continue;
+      const list = Object.hasOwn(input, name) ? input[name] : null;
+      if (Array.isArray(list) && list.length > MAX_TAKE)
+        throw new BadInputError(`At most ${MAX_TAKE} records can be given in ${name} at once`);
+    }
+}
+
+/**
+ * saveRecords, then `answer` (the client's read of what was saved) inside the same
+ * transaction: if anything fails, the writes included, nothing is committed, so a client
+ * is never told of an error for work that was committed.
+ */
+export async function saveThen<T>(
+  env: { db: Db; storage: FileStorage },
+  caller: Caller | null,
+  entity: EntityDef,
+  inputs: Input[],
+  mode: 'create' | 'update',
+  mergeReferences: string[] | null | undefined,
+  answer: (tx: Db, ids: string[]) => Promise<T>,
+): Promise<T> {
+  assertAllowed(caller, entity, mode);
+  const merge = new Set(mergeReferences ?? []);
+  checkBounds(entity, inputs, merge);
+  if (!inputs.length) return answer(env.db, []);
   const hooks = saveHooksOf(entity.name);
   const afterCommit: ((services: HookServices | undefined) => Promise<void>)[] = [];
-  let saved: string[];
+  let saved: T;
   try {
     saved = await env.db.transaction(async (tx) => {
       const txEnv: SaveEnv = { db: tx, storage: env.storage };
@@ -232,7 +262,7 @@ export async function saveRecords(
         ids.push(id!);
       }
       await assertStillOwned(tx, caller, entity, ids);
-      return ids;
+      return answer(tx, ids);
     });
   } catch (err) {
     throw translateDbError(err, 'save');

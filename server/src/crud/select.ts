@@ -1,4 +1,4 @@
-import { getEntity, type EntityDef } from '@hub/model';
+import { fieldOf, getEntity, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
@@ -48,9 +48,9 @@ export function selectJson(entity: EntityDef, alias: string, sel: Selection, par
 }
 
 function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection | true, params: Params, caller: Caller | null): string {
-  const field = entity.fields[key];
+  const field = fieldOf(entity, key);
   if (!field) {
-    const base = key.endsWith('Id') ? entity.fields[key.slice(0, -2)] : undefined;
+    const base = key.endsWith('Id') ? fieldOf(entity, key.slice(0, -2)) : undefined;
     if (base && (base.kind === 'reference' || base.kind === 'file')) return `${alias}.${ident(columnOf(key.slice(0, -2), base))}`;
     throw new BadInputError(`Unknown field ${key} on ${entity.name}`);
   }
@@ -67,7 +67,7 @@ function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection |
       const f = freshAlias('f');
       const fsel = sub(s, key);
       const pairs = Object.keys(fsel)
-        .filter((k) => k in FILE_FIELDS)
+        .filter((k) => Object.hasOwn(FILE_FIELDS, k))
         .map((k): [string, string] => [k, `${f}.${FILE_FIELDS[k]}`]);
       return `(SELECT ${buildObject(pairs)} FROM file ${f} WHERE ${f}.id = ${col})`;
     }

@@ -1,4 +1,4 @@
-import { getEntity, validateInput, type EntityDef } from '@hub/model';
+import { MAX_TAKE, getEntity, validateInput, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { assertFieldWrites } from '../access/fields';
@@ -13,7 +13,7 @@ import { assertStillOwned, assertVisible, saveRecords } from './save';
 import { saveHooksOf } from './hooks';
 import { columnValues } from './values';
 import type { FileStorage } from '../files/storage';
-import { inputKey } from '@hub/model';
+import { fieldOf, inputKey } from '@hub/model';
 
 /** Sets `fieldsToUpdate` from `values` on every visible record matching the filter, all or nothing. */
 export async function updateWhere(
@@ -29,11 +29,13 @@ export async function updateWhere(
   if (!fieldsToUpdate.length) throw new BadInputError('fieldsToUpdate names no field');
   const input: Record<string, unknown> = {};
   for (const name of fieldsToUpdate) {
-    const field = entity.fields[name] ?? entity.fields[name.replace(/Id$/, '')];
+    // Own fields only: a name such as 'constructor' is no field, whatever Object.prototype holds.
+    const own = fieldOf(entity, name);
+    const field = own ?? (name.endsWith('Id') ? fieldOf(entity, name.slice(0, -2)) : undefined);
     if (!field || field.kind === 'links' || field.kind === 'children' || field.kind === 'file' || field.readOnly || field.immutable)
       throw new BadInputError(`'${name}' cannot be updated in bulk on ${entity.name}`);
-    const key = inputKey(entity.fields[name] ? name : name.replace(/Id$/, ''), field);
-    input[key] = values[key] ?? null;
+    const key = inputKey(own ? name : name.slice(0, -2), field);
+    input[key] = Object.hasOwn(values, key) ? (values[key] ?? null) : null;
   }
   const issues = validateInput(entity, input, 'update');
   if (issues.length) throw new ValidationError(issues);
@@ -41,7 +43,12 @@ export async function updateWhere(
     // Entities with workflow rules (submissions) take every record through the one save path.
     const params = new Params();
     const where = whereSql(entity, 't', filter, params, caller, 'write');
-    const { rows } = await env.db.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where}`, params.values);
+    // One save per record: bounded like any save, and refused before any write.
+    const { rows } = await env.db.query<{ id: string }>(
+      `SELECT t.id FROM ${ident(entity.table)} t ${where} LIMIT ${MAX_TAKE + 1}`,
+      params.values,
+    );
+    if (rows.length > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} records can be updated at once: narrow the conditions`);
     return saveRecords(
       env,
       caller,

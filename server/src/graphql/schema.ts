@@ -13,11 +13,12 @@ import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { countRecords, getRecord, listRecords, type ListArgs } from '../crud/list';
-import { saveRecords } from '../crud/save';
+import { saveThen } from '../crud/save';
 import { deleteRecords, deleteWhere } from '../crud/delete';
 import { updateWhere } from '../crud/update-where';
 import type { Filter } from '../crud/conditions';
 import { BadInputError } from '../crud/errors';
+import { assertNoNul } from '../crud/strings';
 import { UploadScalar, allEnumTypes, filterArgs, idList, pageArgs } from './common';
 import { inputType, objectType } from './entity-types';
 import { selectionOf } from './selection';
@@ -73,14 +74,16 @@ function mutationsOf(entity: EntityDef): Field {
   const list = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)));
   const models = { type: new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(inputType(entity)))) };
   const mergeReferences = { type: new GraphQLList(new GraphQLNonNull(GraphQLString)) };
-  const save = (mode: 'create' | 'update') => async (_: unknown, a: Args, ctx: GraphContext, info: Parameters<typeof selectionOf>[0]) => {
-    const ids = await saveRecords(ctx, ctx.caller, entity, inputsOf(a[n.inputArg]), mode, a.mergeReferences as string[] | null);
-    const rows = (await listRecords(ctx.db, ctx.caller, entity, { ids, take: ids.length }, { ...selectionOf(info), id: true }, true)) as {
-      id: string;
-    }[];
-    const byId = new Map(rows.map((r) => [r.id, r]));
-    return ids.map((id) => byId.get(id)).filter(Boolean);
-  };
+  // The answer is read in the save's own transaction: an error reading it commits nothing.
+  const save = (mode: 'create' | 'update') => (_: unknown, a: Args, ctx: GraphContext, info: Parameters<typeof selectionOf>[0]) =>
+    saveThen(ctx, ctx.caller, entity, inputsOf(a[n.inputArg]), mode, a.mergeReferences as string[] | null, async (tx, ids) => {
+      if (!ids.length) return [];
+      const unique = [...new Set(ids)];
+      const sel = { ...selectionOf(info), id: true as const };
+      const rows = (await listRecords(tx, ctx.caller, entity, { ids: unique, take: unique.length }, sel, true)) as { id: string }[];
+      const byId = new Map(rows.map((r) => [r.id, r]));
+      return ids.map((id) => byId.get(id)).filter(Boolean);
+    });
   return {
     [n.create]: { type: list, args: { [n.inputArg]: models, mergeReferences }, resolve: save('create') },
     [n.update]: { type: list, args: { [n.inputArg]: models, mergeReferences }, resolve: save('update') },
@@ -111,6 +114,22 @@ function mutationsOf(entity: EntityDef): Field {
   };
 }
 
+/**
+ * Arguments, from variables and inline literals alike, holding a NUL character anywhere are
+ * refused before the resolver runs (the request guard cannot see GraphQL's own string escapes).
+ */
+function refuseNul(fields: Field): Field {
+  for (const config of Object.values(fields)) {
+    const resolve = config.resolve;
+    if (resolve)
+      config.resolve = (source, args, ctx, info) => {
+        assertNoNul(args);
+        return resolve(source, args, ctx, info);
+      };
+  }
+  return fields;
+}
+
 /** The whole GraphQL schema, derived from the model: every entity the same way. */
 export function buildSchema(): GraphQLSchema {
   const query: Field = {};
@@ -120,8 +139,8 @@ export function buildSchema(): GraphQLSchema {
     Object.assign(mutation, mutationsOf(entity));
   }
   return new GraphQLSchema({
-    query: new GraphQLObjectType({ name: 'Query', fields: query }),
-    mutation: new GraphQLObjectType({ name: 'Mutation', fields: mutation }),
+    query: new GraphQLObjectType({ name: 'Query', fields: refuseNul(query) }),
+    mutation: new GraphQLObjectType({ name: 'Mutation', fields: refuseNul(mutation) }),
     types: [UploadScalar, ...allEnumTypes()],
   });
 }

@@ -30,7 +30,7 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
 
   app.post<{ Params: { entity: string } }>('/api/register/:entity', async (req, reply) => {
     if (req.params.entity === 'confirm-email') return reply.callNotFound();
-    const entityName = REGISTERABLE[req.params.entity];
+    const entityName = Object.hasOwn(REGISTERABLE, req.params.entity) ? REGISTERABLE[req.params.entity] : undefined;
     if (!entityName) return reply.status(404).send({ errors: [{ message: `Registration is not offered for ${req.params.entity}` }] });
     const body = parseBody(
       z.object({

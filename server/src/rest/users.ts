@@ -49,7 +49,7 @@ export function usersRoutes(app: FastifyInstance, env: AuthEnv): void {
     // Search conditions are ORed, as the users page searches email and type with one box.
     const filter = where.length ? `WHERE ${where.join(' OR ')}` : '';
     const order = (body.SortConditions ?? [{ path: 'id', descending: true }])
-      .filter((s) => SORTABLE[s.path])
+      .filter((s) => Object.hasOwn(SORTABLE, s.path))
       .map((s) => `u.${SORTABLE[s.path]} ${s.descending ? 'DESC' : 'ASC'}`);
     const page = body.PaginationOptions ?? { PageNo: 1, PageSize: 10 };
     params.push(ACCOUNT_LIMIT, WINDOW_MINUTES);
