@@ -39,7 +39,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   storage: FileStorage;
-  logger?: boolean;
+  /** false: no log; a stream: log lines go there instead of standard output (tests read them). */
+  logger?: boolean | { write(line: string): void };
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
 }
@@ -50,7 +51,7 @@ const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-
 /** The HTTP application: API under /api, the SPA everywhere else. */
 export async function buildApp({ config, db, storage, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(typeof logger === 'object' ? { stream: logger } : {}) } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
   });

@@ -9,7 +9,7 @@ import { authMessages as m, type AuthEnv } from '../auth/env';
 import { loadMe } from '../auth/me';
 import { hashPassword } from '../auth/password';
 import { endUserSessions, hashToken } from '../auth/session';
-import { clearFailures } from '../auth/throttle';
+import { clearFailures, mailKeys, mayMail } from '../auth/throttle';
 import { consumeCode, consumeToken, issueToken, revokeTokens } from '../auth/tokens';
 import { newTotpSecret, totpSetup, totpStep } from '../auth/totp';
 import { findUserByEmail, setAuthState } from '../auth/users';
@@ -55,8 +55,10 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   app.post('/api/account/reset-password-request', async (req, reply) => {
     const { username } = parseBody(z.object({ username: z.string().email('This is not a valid email address') }), req.body);
     const user = await findUserByEmail(db, username);
-    // The same answer whether or not the account exists.
-    if (user && user.active) {
+    // The same answer whether or not the account exists, and whether or not the mail limit is reached;
+    // counted for unknown addresses too, so that neither the answer nor its time tells them apart.
+    const allowed = await mayMail(db, mailKeys('reset', username, user?.id ?? null, req.ip));
+    if (user && user.active && allowed) {
       const token = await issueToken(db, user.id, 'reset', 60);
       await env.mailer.send({
         to: user.email,
