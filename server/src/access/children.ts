@@ -17,7 +17,8 @@ export const childrenMessages = {
   sharedForm: 'Only administrators can change a form that other organisations are offered',
 } as const;
 
-const isForm = (entity: EntityDef) => entity.scope.kind === 'custom' && (entity.scope.rule === 'forms' || entity.scope.rule === 'formVersions');
+const isForm = (entity: EntityDef) =>
+  entity.scope.kind === 'custom' && (entity.scope.rule === 'forms' || entity.scope.rule === 'formVersions');
 
 /**
  * Whether a member may write the children list `name` of `entity` through it (saveRelations

@@ -8,7 +8,8 @@ function memberDefaults(entity: EntityDef, caller: Caller | null): Input {
   if (!caller || caller.kind !== 'account' || !caller.organisationId) return {};
   const s = entity.scope;
   if (s.kind === 'org') return { [`${s.ref}Id`]: caller.organisationId };
-  if (s.kind === 'via' && (entity.fields[s.ref] as ReferenceField).target === 'MehubAccountEntity') return { [`${s.ref}Id`]: caller.userId };
+  if (s.kind === 'via' && (entity.fields[s.ref] as ReferenceField).target === 'MehubAccountEntity')
+    return { [`${s.ref}Id`]: caller.userId };
   if (s.kind === 'custom' && s.rule === 'documents') return { memberOrganisationId: caller.organisationId };
   if (s.kind === 'custom' && s.rule === 'submissions') return { mehubAccountId: caller.userId };
   return {};

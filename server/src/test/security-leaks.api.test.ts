@@ -23,7 +23,13 @@ beforeEach(() => h.reset());
 afterAll(() => h.close());
 
 const post = (as: string | null, url: string, payload: unknown, remoteAddress = '10.1.2.3') =>
-  h.app.inject({ method: 'POST', url, headers: { 'content-type': 'application/json', ...h.headers(as) }, payload: payload as object, remoteAddress });
+  h.app.inject({
+    method: 'POST',
+    url,
+    headers: { 'content-type': 'application/json', ...h.headers(as) },
+    payload: payload as object,
+    remoteAddress,
+  });
 
 /** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
 function parse(csv: string): string[][] {
@@ -31,18 +37,30 @@ function parse(csv: string): string[][] {
   let row: string[] = [];
   let cell = '';
   let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
   for (let i = 0; i < csv.length; i++) {
     const c = csv[i];
     if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') (cell += '"'), i++;
-      else if (c === '"') quoted = false;
+      if (c === '"' && csv[i + 1] === '"') {
+        cell += '"';
+        i++;
+      } else if (c === '"') quoted = false;
       else cell += c;
     } else if (c === '"') quoted = true;
-    else if (c === ',') row.push(cell), (cell = '');
-    else if (c === '\n') row.push(cell), rows.push(row), (row = []), (cell = '');
-    else cell += c;
+    else if (c === ',') endCell();
+    else if (c === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else cell += c;
   }
-  if (cell || row.length) row.push(cell), rows.push(row);
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
   return rows;
 }
 
@@ -144,7 +162,8 @@ describe('password reset requests', () => {
 
   it('from one client, to many addresses, stop after a while', async () => {
     const before = h.mail.length;
-    for (let i = 0; i < 30; i++) await post(null, '/api/account/reset-password-request', { username: `someone${i}@example.org` }, '10.7.7.7');
+    for (let i = 0; i < 30; i++)
+      await post(null, '/api/account/reset-password-request', { username: `someone${i}@example.org` }, '10.7.7.7');
     await post(null, '/api/account/reset-password-request', { username: SPARK_WORKER }, '10.7.7.7');
     expect(h.mail.length - before).toBe(0);
   });
@@ -175,7 +194,12 @@ describe('the 401 paths', () => {
         ['GET', '/api/account/has-keys', member],
         ['POST', '/api/account/generate-key', visitor, {}],
         ['POST', '/api/account/revoke-key', visitor, { id: '00000000-0000-4000-8000-000000000000' }],
-        ['POST', '/api/account/send-submission-notification-email', visitor, { userName: 'x@example.org', submissionId: '00000000-0000-4000-8000-000000000000' }],
+        [
+          'POST',
+          '/api/account/send-submission-notification-email',
+          visitor,
+          { userName: 'x@example.org', submissionId: '00000000-0000-4000-8000-000000000000' },
+        ],
         ['POST', '/api/account/users', visitor, {}],
         ['POST', '/api/account/users', member, {}],
         ['POST', '/api/account/activate', visitor, { Username: SPARK_WORKER }],

@@ -74,7 +74,12 @@ async function sharedForms() {
   });
   expect(created.errors).toBeUndefined();
   const def = created.data!.r[0].id;
-  const version = await save(SUPER, 'FormsEntityFormVersion', 'create', { formId: def, version: 1, active: true, formData: '{"slides":[]}' });
+  const version = await save(SUPER, 'FormsEntityFormVersion', 'create', {
+    formId: def,
+    version: 1,
+    active: true,
+    formData: '{"slides":[]}',
+  });
   expect(version.errors).toBeUndefined();
   const tile = await save(SUPER, 'FormsEntityFormTileEntity', 'create', { formId: def, tile: 'FORM_TILE' });
   expect(tile.errors).toBeUndefined();
@@ -185,7 +190,11 @@ describe("a member's writes on shared forms", () => {
       await save(SPARK_MANAGER, 'FormsEntityFormTileEntity', 'create', { formId: def, tile: 'FORM_TILE' }),
       await removeWhere(SPARK_MANAGER, 'FormsEntityFormTileEntity', 'formId', def),
       // A new form of its own taking the shared form's version away.
-      await save(SPARK_MANAGER, 'FormsEntity', 'create', { name: 'Thief', formType: 'MEETING_AND_TRAINING', formVersions: [{ id: version }] }),
+      await save(SPARK_MANAGER, 'FormsEntity', 'create', {
+        name: 'Thief',
+        formType: 'MEETING_AND_TRAINING',
+        formVersions: [{ id: version }],
+      }),
       await save(
         SPARK_MANAGER,
         'FormsEntity',
@@ -220,7 +229,8 @@ describe("a member's writes on shared forms", () => {
   it('has no write right on an entity every organisation reads, unless members cannot read it', () => {
     // Shared rows are nobody's: members may only create rows of them that only administrators read (feedback, searches).
     for (const e of allEntities().filter((x) => !hasOwner(x))) {
-      for (const op of ['update', 'delete'] as const) expect(can(['MehubAccount'], 'SafetyManager', e.name, op), `${op} ${e.name}`).toBe(false);
+      for (const op of ['update', 'delete'] as const)
+        expect(can(['MehubAccount'], 'SafetyManager', e.name, op), `${op} ${e.name}`).toBe(false);
       if (can(['MehubAccount'], 'SafetyManager', e.name, 'create'))
         expect(can(['MehubAccount'], 'SafetyManager', e.name, 'read'), `create ${e.name}`).toBe(false);
     }
