@@ -92,14 +92,15 @@ export type Field = ScalarField | EnumField | FileField | ReferenceField | Child
  * - self: the row is the caller's organisation
  * - via: the row is visible when the row it references through `ref` is visible
  * - shared: every signed-in user reads every row (writes per the matrix)
- * - custom: a named rule in the server's access module (forms, submissions, documents)
+ * - custom: a named rule in the server's access module (forms, form versions, submissions,
+ *   documents, accounts)
  */
 export type Scope =
   | { kind: 'org'; ref: string }
   | { kind: 'self' }
   | { kind: 'via'; ref: string }
   | { kind: 'shared' }
-  | { kind: 'custom'; rule: 'forms' | 'submissions' | 'documents' | 'accounts' };
+  | { kind: 'custom'; rule: 'forms' | 'formVersions' | 'submissions' | 'documents' | 'accounts' };
 
 export interface EntityDef {
   name: string;

@@ -40,7 +40,8 @@ export interface AppDeps {
   config: Config;
   db: Db;
   storage: FileStorage;
-  logger?: boolean;
+  /** false: no log; a stream: log lines go there instead of standard output (tests read them). */
+  logger?: boolean | { write(line: string): void };
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
 }
@@ -59,7 +60,7 @@ function databaseUnavailable(reply: FastifyReply, extra: Record<string, unknown>
 /** The HTTP application: API under /api, the SPA everywhere else. */
 export async function buildApp({ config, db, storage, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? { level: config.logLevel, ...(typeof logger === 'object' ? { stream: logger } : {}) } : false,
     bodyLimit: config.bodyLimit,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // An address the router cannot read (bad percent-encoding, an over-long id): the

@@ -6,7 +6,7 @@ export const formTile = defineEntity({
   label: 'Form Tile',
   table: 'forms_entity_form_tile',
   display: 'tile',
-  scope: { kind: 'shared' },
+  scope: { kind: 'via', ref: 'form' },
   fields: {
     tile: f.enum(FormTile, { label: 'Tile', required: true }),
     form: f.ref('FormsEntity', { label: 'Form', required: true, onDelete: 'cascade' }),

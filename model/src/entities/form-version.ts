@@ -5,7 +5,8 @@ export const formVersion = defineEntity({
   label: 'Form Version',
   table: 'forms_entity_form_version',
   display: 'version',
-  scope: { kind: 'shared' },
+  // Read with its form, or by whoever may read a submission filled in on it (access/scope.ts).
+  scope: { kind: 'custom', rule: 'formVersions' },
   fields: {
     version: f.integer({ label: 'Version', required: true, default: 1, order: 10 }),
     form: f.ref('FormsEntity', { label: 'Form', required: true, onDelete: 'cascade', order: 20 }),

@@ -14,7 +14,11 @@ export const childrenMessages = {
     `You can change the ${(target.plural ?? `${target.label}s`).toLowerCase()} of your own ${entity.label.toLowerCase()} only`,
   taken: (entity: EntityDef, target: EntityDef) =>
     `The selected ${target.label.toLowerCase()} belongs to another ${entity.label.toLowerCase()} that is not yours`,
+  sharedForm: 'Only administrators can change a form that other organisations are offered',
 } as const;
+
+const isForm = (entity: EntityDef) =>
+  entity.scope.kind === 'custom' && (entity.scope.rule === 'forms' || entity.scope.rule === 'formVersions');
 
 /**
  * Whether a member may write the children list `name` of `entity` through it (saveRelations
@@ -73,8 +77,9 @@ export async function assertChildrenWrite(
 
 /**
  * A member's row that hangs off another record (an attachment of a submission, an asset or a
- * licence) may be put only on a record that is their own: a colleague's completed submission
- * is readable, but its attachments are not the reader's to add to.
+ * licence, a document type of a form) may be put only on a record that is their own: a
+ * colleague's completed submission is readable, but its attachments are not the reader's to
+ * add to; a form other organisations are offered is readable, but its links are not theirs.
  */
 export async function assertOwnParent(db: Db, caller: Caller | null, entity: EntityDef, input: Record<string, unknown>): Promise<void> {
   if (!caller || isAdministrator(caller) || entity.scope.kind !== 'via') return;
@@ -87,5 +92,5 @@ export async function assertOwnParent(db: Db, caller: Caller | null, entity: Ent
   const owned = ownedSql(target, 'p', caller, params);
   const p = params.add(id, 'uuid');
   const { rows } = await db.query(`SELECT 1 FROM ${ident(target.table)} p WHERE p.id = ${p} AND ${owned}`, params.values);
-  if (!rows.length) throw new ForbiddenError(childrenMessages.notOwn(target, entity));
+  if (!rows.length) throw new ForbiddenError(isForm(target) ? childrenMessages.sharedForm : childrenMessages.notOwn(target, entity));
 }

@@ -43,12 +43,26 @@ export function scopeSql(entity: EntityDef, alias: string, caller: Caller | null
 }
 
 type Custom = (alias: string, caller: Caller | null, params: Params, org: () => string) => string;
+type Rule = Extract<EntityDef['scope'], { kind: 'custom' }>['rule'];
 
-const customScopes: Record<'forms' | 'submissions' | 'documents' | 'accounts', Custom> = {
+const customScopes: Record<Rule, Custom> = {
   /** Active forms that are default or assigned to the caller's organisation. */
   forms: (a, _caller, _params, org) =>
     `(${a}.is_active AND (${a}.is_default OR EXISTS (SELECT 1 FROM link_forms_member_organisations l ` +
     `WHERE l.forms_id = ${a}.id AND l.member_organisations_id = ${org()})))`,
+  /**
+   * Versions of the forms the caller sees, and the versions of submissions the caller may
+   * read (a completed submission stays readable after its form is withdrawn). Never a version
+   * of another organisation's form.
+   */
+  formVersions: (a, caller, params, org) => {
+    const f = nextAlias();
+    const s = nextAlias();
+    return (
+      `(${a}.form_id IN (SELECT ${f}.id FROM forms ${f} WHERE ${customScopes.forms(f, caller, params, org)}) OR ` +
+      `${a}.id IN (SELECT ${s}.form_version_id FROM form_submissions ${s} WHERE ${customScopes.submissions(s, caller, params, org)}))`
+    );
+  },
   /** Submissions of the caller's organisation; drafts only to their owner. */
   submissions: (a, caller, params, org) => {
     const user = caller ? params.add(caller.userId, 'uuid') : 'NULL::uuid';
@@ -85,17 +99,31 @@ export function ownerRefs(entity: EntityDef): string[] {
       return target === 'MehubAccountEntity' || target === 'MemberOrganisationEntity' ? [s.ref] : [];
     }
     case 'custom':
-      return s.rule === 'submissions' ? ['mehubAccount'] : s.rule === 'forms' ? [] : ['memberOrganisation'];
+      return s.rule === 'submissions' ? ['mehubAccount'] : s.rule === 'forms' || s.rule === 'formVersions' ? [] : ['memberOrganisation'];
     default:
       return [];
   }
 }
 
 /**
+ * A form that is the caller's organisation's own: not default, and assigned to their
+ * organisation and no other. Every other form is read by several organisations (or could be,
+ * by being default), so only administrators change it or its links.
+ */
+function ownFormSql(a: string, org: () => string): string {
+  const o = org();
+  return (
+    `(NOT ${a}.is_default AND EXISTS (SELECT 1 FROM link_forms_member_organisations l WHERE l.forms_id = ${a}.id AND l.member_organisations_id = ${o}) ` +
+    `AND NOT EXISTS (SELECT 1 FROM link_forms_member_organisations l WHERE l.forms_id = ${a}.id AND l.member_organisations_id <> ${o}))`
+  );
+}
+
+/**
  * Rows that are the caller's own, a narrower test than scopeSql (which also shows a
  * colleague's completed submission): the row's organisation is the caller's, its member is
- * the caller, or the row it hangs off is the caller's own. Shared rows and forms are nobody's;
- * administrators are not scoped (callers skip the test for them).
+ * the caller, or the row it hangs off is the caller's own; a form (and its versions) only when
+ * no other organisation is offered it. Shared rows are nobody's; administrators are not scoped
+ * (callers skip the test for them).
  */
 export function ownedSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string {
   const org = () => (caller?.organisationId ? params.add(caller.organisationId, 'uuid') : 'NULL::uuid');
@@ -113,24 +141,29 @@ export function ownedSql(entity: EntityDef, alias: string, caller: Caller | null
       const inner = nextAlias();
       return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${ownedSql(target, inner, caller, params)})`;
     }
-    case 'custom':
+    case 'custom': {
       if (s.rule === 'submissions') return `${alias}.mehub_account_id = ${user()}`;
-      if (s.rule === 'forms') return 'FALSE';
+      if (s.rule === 'forms') return ownFormSql(alias, org);
+      if (s.rule === 'formVersions') {
+        const inner = nextAlias();
+        return `${alias}.form_id IN (SELECT ${inner}.id FROM forms ${inner} WHERE ${ownFormSql(inner, org)})`;
+      }
       return `${alias}.member_organisation_id = ${org()}`;
+    }
     case 'shared':
       return 'FALSE';
   }
 }
 
 /**
- * Whether a row written by the caller must stay inside their scope. Shared entities
- * (and forms, whose scope is a visibility rule rather than ownership) are guarded by the
- * matrix alone.
+ * Whether an entity's rows each belong to one organisation, so that another organisation
+ * never sees them. Shared entities, and forms (and their versions), which several
+ * organisations may be offered, are not.
  */
 export function ownsRows(entity: EntityDef): boolean {
   const s = entity.scope;
   if (s.kind === 'shared') return false;
-  if (s.kind === 'custom') return s.rule !== 'forms';
+  if (s.kind === 'custom') return s.rule !== 'forms' && s.rule !== 'formVersions';
   if (s.kind === 'via') {
     const target = getEntity((entity.fields[s.ref] as ReferenceField).target);
     return ownsRows(target);
@@ -139,26 +172,68 @@ export function ownsRows(entity: EntityDef): boolean {
 }
 
 /**
+ * Whether an entity's save hooks carry its write rules (a reviewer updates a colleague's
+ * submission). A form version's hooks check its definition only, so its writes are scoped here.
+ */
+function hooksDecideWrites(entity: EntityDef): boolean {
+  return !!saveHooksOf(entity.name) && !(entity.scope.kind === 'custom' && entity.scope.rule === 'formVersions');
+}
+
+/**
  * The rows a caller may change or delete: their own (ownedSql), not merely those they may
  * read (a colleague's completed submission is readable, its attachments are not theirs to
- * change). Entities with save hooks decide inside the hooks (a reviewer updates a colleague's
- * submission); shared rows and forms are guarded by the matrix. Null: every row.
+ * change; a form other organisations are offered, and its links, are not theirs either).
+ * Entities whose hooks decide writes decide inside the hooks; shared rows are guarded by the
+ * matrix. Null: every row.
  */
 export function writeScopeSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string | null {
   const read = scopeSql(entity, alias, caller, params);
   if (read === null) return null;
-  if (saveHooksOf(entity.name) || !hasOwner(entity)) return read;
+  if (hooksDecideWrites(entity) || !hasOwner(entity)) return read;
   return `(${read} AND ${ownedSql(entity, alias, caller, params)})`;
 }
 
-/** Whether an entity's rows belong to a member or an organisation (directly or through the row they hang off). */
+/**
+ * Whether an entity's rows may belong to a member or an organisation (directly or through the
+ * row they hang off): then a member writes only their own (ownedSql). A form is its
+ * organisation's own while no other organisation is offered it.
+ */
 export function hasOwner(entity: EntityDef): boolean {
   const s = entity.scope;
   if (s.kind === 'shared') return false;
-  if (s.kind === 'custom') return s.rule !== 'forms';
+  if (s.kind === 'custom') return true;
   if (s.kind === 'via') {
     const target = (entity.fields[s.ref] as ReferenceField).target;
     return target === 'MehubAccountEntity' || target === 'MemberOrganisationEntity' || hasOwner(getEntity(target));
   }
   return true;
+}
+
+/**
+ * What a row a member has just written must still satisfy (null: nothing), checked before the
+ * write commits: it is in their scope, and it is not readable by another organisation. A
+ * document stays their organisation's (not a member-body document every organisation reads); a
+ * form stays theirs alone (not default, no other organisation), active or not; a row hanging
+ * off another keeps hanging off one that satisfies this.
+ */
+export function keptSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string | null {
+  if (isAdministrator(caller)) return null;
+  const s = entity.scope;
+  switch (s.kind) {
+    case 'shared':
+      return null;
+    case 'via': {
+      const { column, target } = refColumn(entity, s.ref);
+      const inner = nextAlias();
+      const kept = keptSql(target, inner, caller, params);
+      if (kept === null) return null;
+      return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${kept})`;
+    }
+    case 'custom':
+      if (s.rule === 'forms' || s.rule === 'formVersions') return ownedSql(entity, alias, caller, params);
+      if (s.rule === 'documents') return `(${scopeSql(entity, alias, caller, params)} AND ${ownedSql(entity, alias, caller, params)})`;
+      return scopeSql(entity, alias, caller, params);
+    default:
+      return scopeSql(entity, alias, caller, params);
+  }
 }

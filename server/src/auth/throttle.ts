@@ -32,3 +32,40 @@ export async function recordFailure(db: Db, key: string): Promise<void> {
 export async function clearFailures(db: Db, key: string): Promise<void> {
   await db.query('DELETE FROM login_throttle WHERE key = $1', [key]);
 }
+
+/** Mails that anyone can make the hub send (password reset, registration) allowed per key in a window. */
+export const MAIL_LIMIT = 3;
+/** The same from one client address, whatever the recipients. */
+export const MAIL_CLIENT_LIMIT = 20;
+export const MAIL_WINDOW_MINUTES = 60;
+
+/**
+ * Counts one more mail for each key (in the same table as failed sign-ins, so every server
+ * agrees) and says whether it may be sent: false once any key is past its limit in its window.
+ * Counting first and then comparing keeps two simultaneous requests from both slipping through.
+ * Callers answer the request the same either way, so the limit reveals nothing.
+ */
+export async function mayMail(db: Db, keys: readonly { key: string; limit: number }[]): Promise<boolean> {
+  let allowed = true;
+  for (const { key, limit } of keys) {
+    const { rows } = await db.query<{ failures: number }>(
+      `INSERT INTO login_throttle (key, failures, window_start) VALUES ($1, 1, now())
+       ON CONFLICT (key) DO UPDATE SET
+         failures = CASE WHEN login_throttle.window_start > now() - make_interval(mins => $2::int) THEN login_throttle.failures + 1 ELSE 1 END,
+         window_start = CASE WHEN login_throttle.window_start > now() - make_interval(mins => $2::int) THEN login_throttle.window_start ELSE now() END
+       RETURNING failures`,
+      [key, MAIL_WINDOW_MINUTES],
+    );
+    if (Number(rows[0].failures) > limit) allowed = false;
+  }
+  return allowed;
+}
+
+/** The keys a mail to `email` (of the account `userId`, if any) asked for by `client` counts against. */
+export function mailKeys(purpose: 'reset' | 'register', email: string, userId: string | null, client: string) {
+  return [
+    { key: `mail:${purpose}:to:${email.trim().toLowerCase()}`, limit: MAIL_LIMIT },
+    ...(userId ? [{ key: `mail:${purpose}:account:${userId}`, limit: MAIL_LIMIT }] : []),
+    { key: `mail:client:${client}`, limit: MAIL_CLIENT_LIMIT },
+  ];
+}

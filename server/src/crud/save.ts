@@ -1,7 +1,8 @@
 import { MAX_TAKE, fieldOf, getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { ownsRows, scopeSql, writeScopeSql } from '../access/scope';
+import { keptSql, scopeSql, writeScopeSql } from '../access/scope';
+import { createInput } from '../access/owner';
 import { assertFieldWrites } from '../access/fields';
 import { assertChildrenWrite, assertOwnParent } from '../access/children';
 import type { Db } from '../db/client';
@@ -11,21 +12,9 @@ import { Params, ident } from './params';
 import { translateDbError } from './db-errors';
 import { columnValues, type SaveEnv } from './values';
 import type { FileStorage } from '../files/storage';
-import { hookServicesOf, saveHooksOf, type HookServices, type SaveHookContext } from './hooks';
+import { SYSTEM_CALLER, hookServicesOf, saveHooksOf, type HookServices, type SaveHookContext } from './hooks';
 
 type Input = Record<string, unknown>;
-
-/** References a member's new rows get by default: their organisation, or themselves. */
-function memberDefaults(entity: EntityDef, caller: Caller | null): Record<string, string> {
-  if (!caller || caller.kind !== 'account' || !caller.organisationId) return {};
-  const s = entity.scope;
-  if (s.kind === 'org') return { [`${s.ref}Id`]: caller.organisationId };
-  if (s.kind === 'via' && (entity.fields[s.ref] as ReferenceField).target === 'MehubAccountEntity')
-    return { [`${s.ref}Id`]: caller.userId };
-  if (s.kind === 'custom' && s.rule === 'documents') return { memberOrganisationId: caller.organisationId };
-  if (s.kind === 'custom' && s.rule === 'submissions') return { mehubAccountId: caller.userId };
-  return {};
-}
 
 /** Checks that every id in `ids` is a row of `target` the caller may see. */
 export async function assertVisible(db: Db, caller: Caller | null, target: EntityDef, ids: string[], path: string): Promise<void> {
@@ -55,11 +44,11 @@ async function assertUnique(db: Db, entity: EntityDef, input: Input, id: string 
   if (used.length) throw new ValidationError(used, messages.couldNotSave);
 }
 
-/** Rows the caller owns must stay theirs after any write (no moving a row to another organisation). */
+/** Rows the caller owns must stay theirs after any write (no moving a row to another organisation, nor sharing it). */
 export async function assertStillOwned(db: Db, caller: Caller | null, entity: EntityDef, ids: string[]): Promise<void> {
-  if (!ids.length || !ownsRows(entity)) return;
+  if (!ids.length) return;
   const params = new Params();
-  const scope = scopeSql(entity, 't', caller, params);
+  const scope = keptSql(entity, 't', caller, params);
   if (!scope) return;
   const arr = params.add(ids, 'uuid[]');
   const { rows } = await db.query<{ n: number }>(
@@ -184,7 +173,8 @@ export async function saveThen<T>(
       const txEnv: SaveEnv = { db: tx, storage: env.storage };
       const ids: string[] = [];
       for (const [index, original] of inputs.entries()) {
-        const input: Input = mode === 'create' ? { ...memberDefaults(entity, caller), ...stripNulls(original) } : { ...original };
+        const created = mode === 'create' ? createInput(entity, caller, stripNulls(original)) : null;
+        const input: Input = created ? created.input : { ...original };
         const prefixed = (err: unknown) =>
           err instanceof ValidationError && inputs.length > 1
             ? new ValidationError(err.issues.map((i) => ({ ...i, path: `${index}.${i.path}` })))
@@ -256,6 +246,7 @@ export async function saveThen<T>(
           await tx.query(`UPDATE ${ident(entity.table)} SET ${sets.join(', ')} WHERE id = ${params.add(id, 'uuid')}`, params.values);
         }
         await saveRelations(tx, caller, entity, id!, input, merge);
+        if (created?.relations) await saveRelations(tx, SYSTEM_CALLER, entity, id!, created.relations, new Set());
         await claimFiles(tx, entity, id!);
         ctx.id = id;
         await hook?.('afterWrite', ctx);

@@ -5,11 +5,12 @@ import { listRecords } from '../crud/list';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isAdministrator, type Caller } from '../access/caller';
+import { ForbiddenError, NotFoundError, UserError } from '../crud/errors';
 import { authMessages as m, type AuthEnv } from '../auth/env';
 import { loadMe } from '../auth/me';
 import { hashPassword } from '../auth/password';
 import { endUserSessions, hashToken } from '../auth/session';
-import { clearFailures } from '../auth/throttle';
+import { clearFailures, mailKeys, mayMail } from '../auth/throttle';
 import { consumeCode, consumeToken, issueToken, revokeTokens } from '../auth/tokens';
 import { newTotpSecret, totpSetup, totpStep } from '../auth/totp';
 import { findUserByEmail, setAuthState } from '../auth/users';
@@ -21,11 +22,12 @@ export const TWO_FACTOR_METHODS = ['authenticator', 'email'] as const;
 
 const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ errors: [{ message }] });
 
-export function requireCaller(req: FastifyRequest, reply: FastifyReply): Caller | null {
-  if (!req.caller) {
-    void fail(reply, 401, m.notSignedIn);
-    return null;
-  }
+/**
+ * The signed-in caller, or a 401 thrown to the error handler. Guards throw rather than send:
+ * a handler that sent a reply and then returned a value made Fastify log 'Reply was already sent'.
+ */
+export function requireCaller(req: FastifyRequest, _reply?: FastifyReply): Caller {
+  if (!req.caller) throw new UserError(m.notSignedIn, 'UNAUTHENTICATED', 401);
   return req.caller;
 }
 
@@ -47,16 +49,15 @@ export function checkNewPassword(password: string): string | null {
 export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   const { db } = env;
 
-  app.get('/api/account/me', async (req, reply) => {
-    const caller = requireCaller(req, reply);
-    return caller && loadMe(db, caller);
-  });
+  app.get('/api/account/me', async (req) => loadMe(db, requireCaller(req)));
 
   app.post('/api/account/reset-password-request', async (req, reply) => {
     const { username } = parseBody(z.object({ username: z.string().email('This is not a valid email address') }), req.body);
     const user = await findUserByEmail(db, username);
-    // The same answer whether or not the account exists.
-    if (user && user.active) {
+    // The same answer whether or not the account exists, and whether or not the mail limit is reached;
+    // counted for unknown addresses too, so that neither the answer nor its time tells them apart.
+    const allowed = await mayMail(db, mailKeys('reset', username, user?.id ?? null, req.ip));
+    if (user && user.active && allowed) {
       const token = await issueToken(db, user.id, 'reset', 60);
       await env.mailer.send({
         to: user.email,
@@ -87,33 +88,24 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   /** The user a two-factor call is about: oneself, or anyone for an administrator. */
-  async function subject(req: FastifyRequest, reply: FastifyReply, userName: string) {
-    const caller = requireCaller(req, reply);
-    if (!caller) return null;
+  async function subject(req: FastifyRequest, userName: string) {
+    const caller = requireCaller(req);
     const self = userName.toLowerCase() === caller.email.toLowerCase();
-    if (!self && !isAdministrator(caller)) {
-      void fail(reply, 403, 'You may only change your own two-factor settings');
-      return null;
-    }
+    if (!self && !isAdministrator(caller)) throw new ForbiddenError('You may only change your own two-factor settings');
     const user = await findUserByEmail(db, userName);
-    if (!user) {
-      void fail(reply, 404, `No user ${userName}`);
-      return null;
-    }
+    if (!user) throw new NotFoundError(`No user ${userName}`);
     return { user, self };
   }
 
-  app.get<{ Querystring: { userName?: string } }>('/api/account/valid-2fa', async (req, reply) => {
-    const s = await subject(req, reply, req.query.userName ?? req.caller?.email ?? '');
-    return s && [...TWO_FACTOR_METHODS];
+  app.get<{ Querystring: { userName?: string } }>('/api/account/valid-2fa', async (req) => {
+    await subject(req, req.query.userName ?? req.caller?.email ?? '');
+    return [...TWO_FACTOR_METHODS];
   });
 
   app.post('/api/account/configure-2fa', async (req, reply) => {
     const body = parseBody(z.object({ method: z.string(), userName: z.string(), token: z.string().optional() }), req.body);
     if (!TWO_FACTOR_METHODS.includes(body.method as never)) return fail(reply, 400, m.invalidMethod);
-    const s = await subject(req, reply, body.userName);
-    if (!s) return;
-    const { user, self } = s;
+    const { user, self } = await subject(req, body.userName);
     if (body.method === 'authenticator') {
       if (!body.token) {
         // Step one: a new key, kept aside until a code proves the app has it.
@@ -148,31 +140,26 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return { method: 'email', enabled: true, message: 'Successfully enabled two factor authentication' };
   });
 
-  app.post('/api/account/disable-2fa', async (req, reply) => {
+  app.post('/api/account/disable-2fa', async (req) => {
     const body = parseBody(z.object({ userName: z.string() }), req.body);
-    const s = await subject(req, reply, body.userName);
-    if (!s) return;
+    const s = await subject(req, body.userName);
     await setAuthState(db, s.user, { two_factor_method: null, totp_secret: null, totp_last_step: null });
     await revokeTokens(db, s.user.id, ['remember2fa', 'totp-setup']);
     return { message: 'Two factor authentication disabled' };
   });
 
   /** API tokens of the caller's organisation: managers of a member organisation only. */
-  function tokenOwner(req: FastifyRequest, reply: FastifyReply): Caller | null {
-    const caller = requireCaller(req, reply);
-    if (!caller) return null;
-    if (!caller.organisationId || !hasRoleFact('apiTokens', caller.role)) {
-      void fail(reply, 403, 'Only managers of a member organisation can manage API tokens');
-      return null;
-    }
+  function tokenOwner(req: FastifyRequest): Caller {
+    const caller = requireCaller(req);
+    if (!caller.organisationId || !hasRoleFact('apiTokens', caller.role))
+      throw new ForbiddenError('Only managers of a member organisation can manage API tokens');
     return caller;
   }
 
   const tokenTime = `to_char(created, 'YYYY-MM-DD HH24:MI:SS')`;
 
-  app.get('/api/account/has-keys', async (req, reply) => {
-    const caller = tokenOwner(req, reply);
-    if (!caller) return;
+  app.get('/api/account/has-keys', async (req) => {
+    const caller = tokenOwner(req);
     const { rows } = await db.query(
       `SELECT id, name, ${tokenTime} AS "createdAt" FROM apikey WHERE member_organisation_id = $1 ORDER BY created DESC`,
       [caller.organisationId],
@@ -180,9 +167,8 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return rows;
   });
 
-  app.post('/api/account/generate-key', async (req, reply) => {
-    const caller = tokenOwner(req, reply);
-    if (!caller) return;
+  app.post('/api/account/generate-key', async (req) => {
+    const caller = tokenOwner(req);
     const { name } = parseBody(z.object({ name: z.string().trim().min(1).max(200).optional() }), req.body);
     const key = `hub_${randomBytes(30).toString('base64url')}`;
     const { rows } = await db.query<{ id: string; createdAt: string }>(
@@ -193,8 +179,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   app.post('/api/account/revoke-key', async (req, reply) => {
-    const caller = tokenOwner(req, reply);
-    if (!caller) return;
+    const caller = tokenOwner(req);
     const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
     const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [
       id,
@@ -205,8 +190,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   app.post('/api/account/send-submission-notification-email', async (req, reply) => {
-    const caller = requireCaller(req, reply);
-    if (!caller) return;
+    const caller = requireCaller(req);
     const body = parseBody(z.object({ userName: z.string().max(320), submissionId: z.string().uuid() }), req.body);
     // The submission must be one the caller may read; the recipient a colleague (or anyone, for administrators).
     const [submission] = (await listRecords(

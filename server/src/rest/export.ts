@@ -7,14 +7,37 @@ import type { Selection } from '../crud/select';
 import type { Where } from '../crud/conditions';
 import type { Db } from '../db/client';
 
+interface Column {
+  key: string;
+  header: string;
+  label?: (v: unknown) => string;
+  /** Numbers stay numbers: a negative amount is data, not a formula. */
+  numeric?: boolean;
+}
+
+/** Characters that make a spreadsheet read a cell as a formula (the OWASP CSV injection list). */
+const FORMULA_START = /^[=+\-@\t\r]/;
+
+/**
+ * One cell as written: text that a spreadsheet would run as a formula gets a leading single
+ * quote (shown as text, never evaluated); numbers of number fields are left as they are.
+ */
+export function csvCell(value: unknown, numeric = false): unknown {
+  if (value === null || value === undefined) return '';
+  if (typeof value !== 'string') return value; // numbers, booleans, dates: written by the CSV writer, never text
+  if (numeric && value.trim() !== '' && Number.isFinite(Number(value))) return value;
+  return FORMULA_START.test(value) ? `'${value}` : value;
+}
+
 /** Columns of an export: every readable stored field, references by id. */
-function exportColumns(entity: EntityDef): { key: string; header: string; label?: (v: unknown) => string }[] {
-  const cols: { key: string; header: string; label?: (v: unknown) => string }[] = [{ key: 'id', header: 'Id' }];
+function exportColumns(entity: EntityDef): Column[] {
+  const cols: Column[] = [{ key: 'id', header: 'Id' }];
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.writeOnly || field.kind === 'children' || field.kind === 'links') continue;
     const key = field.kind === 'reference' || field.kind === 'file' ? `${name}Id` : name;
     const header = field.label ?? name;
-    cols.push(field.kind === 'enum' ? { key, header, label: (v) => enumLabel(field.enum, v as string) } : { key, header });
+    if (field.kind === 'enum') cols.push({ key, header, label: (v) => enumLabel(field.enum, v as string) });
+    else cols.push({ key, header, numeric: field.kind === 'integer' || field.kind === 'number' });
   }
   cols.push({ key: 'created', header: 'Created' }, { key: 'modified', header: 'Modified' });
   return cols;
@@ -49,8 +72,8 @@ export function exportRoutes(app: FastifyInstance, db: Db): void {
       if (page.length < 1000) break;
     }
     const csv = stringify([
-      columns.map((c) => c.header),
-      ...rows.map((r) => columns.map((c) => (c.label ? c.label(r[c.key]) : (r[c.key] ?? '')))),
+      columns.map((c) => csvCell(c.header)),
+      ...rows.map((r) => columns.map((c) => csvCell(c.label ? c.label(r[c.key]) : r[c.key], c.numeric))),
     ]);
     reply
       .header('content-type', 'text/csv; charset=utf-8')

@@ -1,10 +1,14 @@
-import { getEntity } from '@hub/model';
+import { randomUUID } from 'node:crypto';
+import { getEntity, messages } from '@hub/model';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AuthEnv } from '../auth/env';
 import { authMessages as m } from '../auth/env';
 import { consumeToken, issueToken } from '../auth/tokens';
 import { findUserByEmail, setAuthState } from '../auth/users';
+import { hashPassword } from '../auth/password';
+import { mailKeys, mayMail } from '../auth/throttle';
+import { UserError, ValidationError } from '../crud/errors';
 import { saveRecords } from '../crud/save';
 import type { FileStorage } from '../files/storage';
 import type { Caller } from '../access/caller';
@@ -22,6 +26,12 @@ const REGISTRAR: Caller = {
   organisationId: null,
   email: 'registration',
 };
+
+/** A save refused because the address (or user name) is already used. */
+function isTaken(err: unknown): boolean {
+  if (err instanceof ValidationError) return err.issues.some((i) => i.code === 'exists');
+  return err instanceof UserError && err.message.includes(messages.unique);
+}
 
 export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: FileStorage): void {
   const { db } = env;
@@ -46,18 +56,52 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
     const problem = checkNewPassword(body.password);
     if (problem) return reply.status(400).send({ errors: [{ message: problem }] });
     if (body.password !== body.confirmPassword) return reply.status(400).send({ errors: [{ message: m.passwordsDiffer }] });
-    // Registration is open to visitors: it writes through the model's checks as the registrar, fields limited above.
-    const [id] = await saveRecords({ db, storage }, REGISTRAR, getEntity(entityName), [{ ...body, userName: body.email }], 'create', null);
+    // The answer is the same whether or not the address already has an account (same status,
+    // same body, about the same time): only the owner of the address learns, by mail.
+    const answer = (id: string) => ({ id, email: body.email, message: 'Please check your email to confirm your address.' });
+    const existing = await findUserByEmail(db, body.email);
+    if (existing) {
+      await hashPassword(body.password); // the time a new account's password takes
+      await warnOwner(existing, req.ip);
+      return answer(randomUUID());
+    }
+    let id: string;
+    try {
+      // Registration is open to visitors: it writes through the model's checks as the registrar, fields limited above.
+      [id] = await saveRecords({ db, storage }, REGISTRAR, getEntity(entityName), [{ ...body, userName: body.email }], 'create', null);
+    } catch (err) {
+      // Registered a moment ago by someone else (or the user name is taken): the same answer.
+      if (!isTaken(err)) throw err;
+      const owner = await findUserByEmail(db, body.email);
+      if (owner) await warnOwner(owner, req.ip);
+      return answer(randomUUID());
+    }
     await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAccount') ON CONFLICT DO NOTHING`, [id]);
     await setAuthState(db, { id, kind: 'account' }, { email_confirmed: false });
-    const token = await issueToken(db, id, 'confirm', 60 * 24 * 3);
-    await env.mailer.send({
-      to: body.email,
-      subject: 'Confirm your Safety Hub email address',
-      text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(env.config, '/confirm-email', { token, username: body.email })}`,
-    });
-    return { id, email: body.email, message: 'Please check your email to confirm your address.' };
+    if (await mayMail(db, mailKeys('register', body.email, id, req.ip))) {
+      const token = await issueToken(db, id, 'confirm', 60 * 24 * 3);
+      await env.mailer.send({
+        to: body.email,
+        subject: 'Confirm your Safety Hub email address',
+        text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(env.config, '/confirm-email', { token, username: body.email })}`,
+      });
+    }
+    return answer(id);
   });
+
+  /** Someone tried to register with the address of an existing account: tell its owner, not the visitor. */
+  async function warnOwner(owner: { id: string; email: string }, client: string): Promise<void> {
+    if (!(await mayMail(db, mailKeys('register', owner.email, owner.id, client)))) return;
+    await env.mailer.send({
+      to: owner.email,
+      subject: 'Someone tried to register with your Safety Hub address',
+      text:
+        `Someone tried to register a new Safety Hub account with your address, ${owner.email}, which already has an account.\n\n` +
+        `If it was you, sign in:\n\n${link(env.config, '/admin_login', {})}\n\n` +
+        `or, if you have forgotten your password, reset it:\n\n${link(env.config, '/reset-password-request', {})}\n\n` +
+        'If it was not you, ignore this email: nothing about your account has changed.',
+    });
+  }
 
   app.post('/api/register/confirm-email', async (req, reply) => {
     const body = parseBody(z.object({ token: z.string().max(128), email: z.string().max(320) }), req.body);

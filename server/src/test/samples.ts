@@ -33,6 +33,10 @@ const overrides: Record<string, (ctx: SampleContext, db: Db) => Record<string, u
   }),
   DocumentEntity: (ctx) => ({ documentLink: 'https://example.org/sample', memberOrganisationId: ctx.org }),
   FormsEntityFormTileEntity: () => ({ tile: 'FORM_TILE' }),
+  // A member changes the links of their organisation's own form only (one no other organisation is offered).
+  FormsDocumentTypes: async (ctx, db) => ({
+    formsId: await createSample(db, 'FormsEntity', ctx, { isDefault: false, memberOrganisationss: [{ id: ctx.org }] }),
+  }),
 };
 
 const rand = () => Math.random().toString(36).slice(2, 10);
