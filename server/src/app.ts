@@ -68,7 +68,9 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     frameworkErrors: (err, _req, reply) => {
       const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
       const status = tooLong ? 414 : 400;
-      void reply.status(status).send({ errors: [{ message: tooLong ? 'The address is too long' : 'The address is not valid' }] });
+      void (reply as unknown as FastifyReply)
+        .status(status)
+        .send({ errors: [{ message: tooLong ? 'The address is too long' : 'The address is not valid' }] });
     },
   });
 
