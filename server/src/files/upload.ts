@@ -1,5 +1,5 @@
-import { Transform, type Readable, type TransformCallback } from 'node:stream';
-import { MB } from '@hub/model';
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import { MB, messages } from '@hub/model';
 import { UserError } from '../crud/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from './storage';
@@ -9,6 +9,17 @@ import { DETECT_BYTES, detectType } from './types';
 export const MAX_REQUEST_FILES = 20;
 /** The files of one request together: each is also bounded by its field (100 MB, 20 MB for attachments). */
 export const MAX_REQUEST_UPLOAD_BYTES = 200 * MB;
+
+/**
+ * The limit of a request's next file and the message past it: its field's limit, or what
+ * is left of the request's total when that is less.
+ */
+export function partLimit(fieldMax: number, used: number, total = MAX_REQUEST_UPLOAD_BYTES): { maxBytes: number; message: string } {
+  const left = Math.max(0, total - used);
+  return fieldMax <= left
+    ? { maxBytes: fieldMax, message: messages.fileTooLarge(fieldMax / MB) }
+    : { maxBytes: left, message: `The files of one request may not be larger than ${total / MB}MB together.` };
+}
 
 /**
  * A file of a multipart request, already in storage (under `key`) with its type detected
@@ -47,13 +58,13 @@ class Inspector extends Transform {
   private readonly decoder = new TextDecoder('utf-8', { fatal: true });
   constructor(
     private readonly maxBytes: number,
-    private readonly tooLarge: () => string,
+    private readonly tooLarge: string,
   ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
-    if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.tooLarge()));
+    if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.tooLarge));
     if (this.text) this.text = isText(chunk) && this.decodes(chunk, true);
     if (this.headBytes < DETECT_BYTES) {
       const part = chunk.subarray(0, DETECT_BYTES - this.headBytes);
@@ -93,15 +104,16 @@ function isText(chunk: Buffer): boolean {
 export async function stageUpload(
   storage: FileStorage,
   source: Readable & { truncated?: boolean },
-  file: { name: string; claimedType: string; maxBytes: number; tooLarge: () => string },
+  file: { name: string; claimedType: string; maxBytes: number; tooLarge: string },
 ): Promise<StagedUpload> {
   const inspector = new Inspector(file.maxBytes, file.tooLarge);
-  source.on('error', (err) => inspector.destroy(err));
-  const key = await storage.putStream(source.pipe(inspector));
+  // Errors of either side reach storage through the inspector, which then keeps nothing.
+  pipeline(source, inspector, () => {});
+  const key = await storage.putStream(inspector);
   // The multipart reader's own hard limit cuts a file short without an error.
   if (source.truncated) {
     await storage.remove(key);
-    throw new UploadTooLargeError(file.tooLarge());
+    throw new UploadTooLargeError(file.tooLarge);
   }
   try {
     const type = await detectType(Buffer.concat(inspector.head), inspector.text, file.name);

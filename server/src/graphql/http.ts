@@ -28,10 +28,10 @@ import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import {
   MAX_REQUEST_FILES,
-  MAX_REQUEST_UPLOAD_BYTES,
   StagedUpload,
   UploadTooLargeError,
   discardUnstored,
+  partLimit,
   stageUpload,
 } from '../files/upload';
 import { UploadScalar } from './common';
@@ -101,7 +101,6 @@ export const multipartMessages = {
   twice: (name: string) => `The file part '${name}' is sent twice.`,
   badPath: (path: string) => `The map path '${path}' does not name a file of the operation.`,
   tooManyFiles: `A request may carry at most ${MAX_REQUEST_FILES} files.`,
-  total: `The files of one request may not be larger than ${MAX_REQUEST_UPLOAD_BYTES / MB}MB together.`,
   malformed: 'The multipart request is malformed.',
 } as const;
 
@@ -248,12 +247,12 @@ async function readMultipart(
       if (!entry) throw new BadInputError(multipartMessages.unnamedPart(part.fieldname));
       if (entry.received) throw new BadInputError(multipartMessages.twice(part.fieldname));
       entry.received = true;
-      const left = MAX_REQUEST_UPLOAD_BYTES - total;
+      const limit = partLimit(entry.maxBytes, total);
       const upload = await stageUpload(storage, part.file, {
         name: part.filename,
         claimedType: part.mimetype,
-        maxBytes: Math.min(entry.maxBytes, left),
-        tooLarge: () => (entry.maxBytes <= left ? messages.fileTooLarge(entry.maxBytes / MB) : multipartMessages.total),
+        maxBytes: limit.maxBytes,
+        tooLarge: limit.message,
       });
       uploads.push(upload);
       total += upload.size;
