@@ -267,9 +267,12 @@ async function readMultipart(
   return { body: operations, uploads };
 }
 
-/** A refused multipart request is let go: the rest of its body is discarded as it arrives, never kept. */
-function letGo(req: FastifyRequest, reply: FastifyReply): void {
-  reply.header('connection', 'close');
+/**
+ * A refused multipart request is let go: the rest of its body is discarded as it arrives,
+ * never kept (so the client, still sending, reads the answer; the server's request
+ * timeout bounds how long).
+ */
+function letGo(req: FastifyRequest): void {
   req.raw.unpipe();
   req.raw.resume();
 }
@@ -325,7 +328,7 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
       try {
         ({ body, uploads } = await readMultipart(req, schema, prepare, deps.storage));
       } catch (err) {
-        letGo(req, reply);
+        letGo(req);
         throw err;
       }
     } else body = (req.body ?? {}) as GraphqlBody;
