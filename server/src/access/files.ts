@@ -37,7 +37,10 @@ export async function readableFile(db: Db, caller: Caller | null, id: string): P
   const params = new Params();
   const self = params.add(file.owner_id, 'uuid');
   const scope = scopeSql(owner, 'x', caller, params);
-  const visible = await db.query(`SELECT 1 FROM ${ident(owner.table)} x WHERE x.id = ${self}${scope ? ` AND ${scope}` : ''}`, params.values);
+  const visible = await db.query(
+    `SELECT 1 FROM ${ident(owner.table)} x WHERE x.id = ${self}${scope ? ` AND ${scope}` : ''}`,
+    params.values,
+  );
   return visible.rows.length ? file : null;
 }
 

@@ -70,4 +70,5 @@ export function servingHeaders(storedType: string, fileName: string, download: b
 }
 
 /** RFC 8187 value characters only (encodeURIComponent leaves ' ( ) * ! unescaped). */
-const encodeFileName = (name: string) => encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+const encodeFileName = (name: string) =>
+  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

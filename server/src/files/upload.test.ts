@@ -23,7 +23,12 @@ describe('stageUpload', () => {
       UploadTooLargeError,
     );
     expect(count()).toBe(0);
-    const fits = await stageUpload(storage, chunks(Buffer.alloc(1000, 65)), { name: 'a.txt', claimedType: '', maxBytes: 1000, tooLarge: 'x' });
+    const fits = await stageUpload(storage, chunks(Buffer.alloc(1000, 65)), {
+      name: 'a.txt',
+      claimedType: '',
+      maxBytes: 1000,
+      tooLarge: 'x',
+    });
     expect(fits.size).toBe(1000);
     expect(count()).toBe(1);
   });
@@ -31,7 +36,9 @@ describe('stageUpload', () => {
   it('refuses a file the reader cut short at its own hard limit', async () => {
     const { storage, count } = storageDir();
     const source = Object.assign(chunks('abc'), { truncated: true });
-    await expect(stageUpload(storage, source, { name: 'a', claimedType: '', maxBytes: 1000, tooLarge: 'too large' })).rejects.toThrow('too large');
+    await expect(stageUpload(storage, source, { name: 'a', claimedType: '', maxBytes: 1000, tooLarge: 'too large' })).rejects.toThrow(
+      'too large',
+    );
     expect(count()).toBe(0);
   });
 
@@ -52,7 +59,10 @@ describe('stageUpload', () => {
 
 describe('partLimit', () => {
   it("is the field's limit while the request's total allows it, else what is left of the total", () => {
-    expect(partLimit(20_000_000, 0)).toEqual({ maxBytes: 20_000_000, message: 'The provided file is too large, the maximum file size is 20MB.' });
+    expect(partLimit(20_000_000, 0)).toEqual({
+      maxBytes: 20_000_000,
+      message: 'The provided file is too large, the maximum file size is 20MB.',
+    });
     expect(partLimit(100_000_000, 150_000_000)).toEqual({
       maxBytes: 50_000_000,
       message: 'The files of one request may not be larger than 200MB together.',
@@ -72,7 +82,16 @@ describe('servingHeaders', () => {
     const pdf = servingHeaders('application/pdf', 'x.pdf', false);
     expect(pdf['content-disposition']).toMatch(/^inline;/);
     expect(pdf['content-security-policy']).toContain("default-src 'none'");
-    for (const type of ['text/html', 'image/svg+xml', 'application/xml', 'text/xml', 'text/javascript', 'application/x-shockwave-flash', 'Image/PNG', '']) {
+    for (const type of [
+      'text/html',
+      'image/svg+xml',
+      'application/xml',
+      'text/xml',
+      'text/javascript',
+      'application/x-shockwave-flash',
+      'Image/PNG',
+      '',
+    ]) {
       const h = servingHeaders(type, 'x', false);
       expect(h['content-disposition'], type).toMatch(/^attachment;/);
       expect(h['content-type'], type).toBe('application/octet-stream');

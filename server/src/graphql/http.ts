@@ -26,14 +26,7 @@ import { DEFAULT_MAX_UPLOAD_BYTES, MB, findEntity, messages } from '@hub/model';
 import { BadInputError, UserError } from '../crud/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
-import {
-  MAX_REQUEST_FILES,
-  StagedUpload,
-  UploadTooLargeError,
-  discardUnstored,
-  partLimit,
-  stageUpload,
-} from '../files/upload';
+import { MAX_REQUEST_FILES, StagedUpload, UploadTooLargeError, discardUnstored, partLimit, stageUpload } from '../files/upload';
 import { UploadScalar } from './common';
 import { buildSchema } from './schema';
 
@@ -164,7 +157,8 @@ function fileLimitAt(schema: GraphQLSchema, document: DocumentNode, operationNam
   }
   if (!type || getNullableType(type) !== UploadScalar) return null;
   const entity = holder?.name.endsWith('Input') ? findEntity(holder.name.slice(0, -'Input'.length)) : undefined;
-  const field = entity && Object.hasOwn(entity.fields, segments[segments.length - 1]) ? entity.fields[segments[segments.length - 1]] : undefined;
+  const field =
+    entity && Object.hasOwn(entity.fields, segments[segments.length - 1]) ? entity.fields[segments[segments.length - 1]] : undefined;
   return (field?.kind === 'file' && field.maxBytes) || DEFAULT_MAX_UPLOAD_BYTES;
 }
 
@@ -208,7 +202,8 @@ function multipartError(err: unknown): unknown {
   if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new BadInputError(multipartMessages.unknownField('…'));
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return new BadInputError(multipartMessages.json);
   if (code === 'FST_PROTO_VIOLATION') return new BadInputError('A multipart part may not be named after a property of every object.');
-  if (err instanceof Error && /multipart|terminated early|Unexpected end/i.test(err.message)) return new BadInputError(multipartMessages.malformed);
+  if (err instanceof Error && /multipart|terminated early|Unexpected end/i.test(err.message))
+    return new BadInputError(multipartMessages.malformed);
   return err;
 }
 
@@ -294,7 +289,8 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     req: FastifyRequest,
     shown: (error: GraphQLError) => unknown,
   ): Promise<{ status: number; payload: unknown }> {
-    if (typeof body.query !== 'string') return { status: 400, payload: { errors: [{ message: 'The request must carry a GraphQL query' }] } };
+    if (typeof body.query !== 'string')
+      return { status: 400, payload: { errors: [{ message: 'The request must carry a GraphQL query' }] } };
     if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables)))
       return { status: 400, payload: { errors: [{ message: 'variables must be an object' }] } };
     const prepared = prepare(body.query);

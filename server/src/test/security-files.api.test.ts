@@ -66,7 +66,10 @@ async function assetOf(who: string): Promise<string> {
 /** Uploads one file as an asset attachment of the caller's organisation. */
 async function attach(who: string, data: Buffer | Uint8Array, filename: string, type: string): Promise<Answer> {
   return multipart(who, [
-    { name: 'operations', value: JSON.stringify({ query: ATTACH, variables: { m: [{ assetId: await assetOf(who), attachments: null }] } }) },
+    {
+      name: 'operations',
+      value: JSON.stringify({ query: ATTACH, variables: { m: [{ assetId: await assetOf(who), attachments: null }] } }),
+    },
     { name: 'map', value: JSON.stringify({ 0: ['variables.m.0.attachments'] }) },
     { name: '0', data, filename, type },
   ]);
@@ -80,12 +83,11 @@ const download = (who: string, id: string, query = '') =>
   h.app.inject({ url: `/api/files/${id}${query}`, headers: { cookie: `${SESSION_COOKIE}=${h.users[who].cookie}` } });
 
 // Smallest real files of a few types.
-const PNG = Buffer.from(
-  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
-  'base64',
-);
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-const HTML = Buffer.from('<!doctype html><html><body><script src="/api/files/00000000-0000-4000-8000-000000000000"></script></body></html>');
+const HTML = Buffer.from(
+  '<!doctype html><html><body><script src="/api/files/00000000-0000-4000-8000-000000000000"></script></body></html>',
+);
 const SVG = Buffer.from('<svg xmlns="http://www.w3.org/2000/svg" onload="alert(document.cookie)"><circle r="5"/></svg>');
 const JS = Buffer.from('fetch("/api/account/me").then((r) => r.text()).then(alert);');
 
@@ -149,7 +151,7 @@ describe('uploaded files never run in the hub (issue 8, item 1)', () => {
     }
   });
 
-  it("refuses a file whose content is not of a type the field accepts, whatever the client claims", async () => {
+  it('refuses a file whose content is not of a type the field accepts, whatever the client claims', async () => {
     const query = `mutation($m: [StandardEntityInput!]!) { r: createStandardEntity(standardEntityModels: $m) { id icon { contentType } } }`;
     const send = (data: Buffer, filename: string, type: string) =>
       multipart(ADMIN, [
@@ -303,9 +305,13 @@ describe('file references are checked like rows (issue 8, item 7)', () => {
     return rows[0].id;
   }
   const create = (who: string, input: Record<string, unknown>) =>
-    h.gql(who, `mutation($m: [AssetAttachmentsEntityInput!]!) { r: createAssetAttachmentsEntity(assetAttachmentsEntityModels: $m) { id attachments { fileName contentType size } } }`, {
-      m: [input],
-    });
+    h.gql(
+      who,
+      `mutation($m: [AssetAttachmentsEntityInput!]!) { r: createAssetAttachmentsEntity(assetAttachmentsEntityModels: $m) { id attachments { fileName contentType size } } }`,
+      {
+        m: [input],
+      },
+    );
 
   it("refuses another organisation's file, or a file of no record, and never shows it", async () => {
     const voltAsset = await assetOf(VOLT_MANAGER);
@@ -318,9 +324,10 @@ describe('file references are checked like rows (issue 8, item 7)', () => {
       expect(res.errors?.[0].extensions).toMatchObject({ path: 'attachmentsId', validation: 'notExist' });
       expect(JSON.stringify(res)).not.toContain('secret-plan');
     }
-    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM asset_attachments WHERE attachments_id = ANY($1::uuid[])', [
-      [foreign, orphan],
-    ]);
+    const { rows } = await h.db.query<{ n: number }>(
+      'SELECT count(*)::int AS n FROM asset_attachments WHERE attachments_id = ANY($1::uuid[])',
+      [[foreign, orphan]],
+    );
     expect(rows[0].n).toBe(0);
     // The same through an update of a record that has a file field.
     const doc = await h.gql<{ documentEntitys: { id: string }[] }>(SPARK_MANAGER, `{ documentEntitys(take: 1) { id } }`);
