@@ -95,6 +95,7 @@ export const multipartMessages = {
   badPath: (path: string) => `The map path '${path}' does not name a file of the operation.`,
   tooManyFiles: `A request may carry at most ${MAX_REQUEST_FILES} files.`,
   malformed: 'The multipart request is malformed.',
+  onlyParts: `A multipart request sends operations, map and at most ${MAX_REQUEST_FILES} files, nothing else.`,
 } as const;
 
 /** Names that reach an object's prototype: never a step of a client-given path. */
@@ -199,7 +200,7 @@ function multipartError(err: unknown): unknown {
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadTooLargeError(messages.fileTooLarge(DEFAULT_MAX_UPLOAD_BYTES / MB));
   if (code === 'FST_FILES_LIMIT') return new UploadTooLargeError(multipartMessages.tooManyFiles);
-  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new BadInputError(multipartMessages.unknownField('…'));
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new BadInputError(multipartMessages.onlyParts);
   if (code === 'FST_INVALID_JSON_FIELD_ERROR') return new BadInputError(multipartMessages.json);
   if (code === 'FST_PROTO_VIOLATION') return new BadInputError('A multipart part may not be named after a property of every object.');
   if (err instanceof Error && /multipart|terminated early|Unexpected end/i.test(err.message))
