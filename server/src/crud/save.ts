@@ -5,6 +5,7 @@ import { keptSql, scopeSql, writeScopeSql } from '../access/scope';
 import { createInput } from '../access/owner';
 import { assertFieldWrites } from '../access/fields';
 import { assertChildrenWrite, assertOwnParent } from '../access/children';
+import { assertFileRefs } from '../access/files';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { BadInputError, ForbiddenError, NotFoundError, UserError, ValidationError } from './errors';
@@ -225,6 +226,7 @@ export async function saveThen<T>(
           if (field.kind === 'reference' && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
             await assertVisible(tx, caller, getEntity(field.target), [input[key] as string], key);
         }
+        await assertFileRefs(tx, caller, entity, input, mode, id);
         await assertOwnParent(tx, caller, entity, input);
         await assertUnique(tx, entity, input, id);
         const values = await columnValues(txEnv, entity, input, mode);

@@ -3,45 +3,41 @@ import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
 import { columnOf, storedFields } from '../db/columns';
 import type { FileStorage } from '../files/storage';
+import { StagedUpload } from '../files/upload';
 import { ValidationError } from './errors';
 
-/** An uploaded file as graphql-yoga hands it over (a web File). */
-export interface UploadLike {
-  name: string;
-  type: string;
-  size: number;
-  arrayBuffer(): Promise<ArrayBuffer>;
-}
+/** An uploaded file: staged in storage by the multipart reader, its type found from its content. */
+export type UploadLike = StagedUpload;
 
-export const isUpload = (v: unknown): v is UploadLike =>
-  !!v && typeof v === 'object' && typeof (v as UploadLike).arrayBuffer === 'function' && 'size' in (v as object);
+/** Only the multipart reader makes uploads: a client's JSON never passes for one. */
+export const isUpload = (v: unknown): v is StagedUpload => v instanceof StagedUpload;
 
 export interface SaveEnv {
   db: Db;
   storage: FileStorage;
 }
 
-/** Stores an upload after checking its size and type; returns the new file row's id. */
-export async function storeUpload(env: SaveEnv, path: string, field: Field, upload: UploadLike): Promise<string> {
+/**
+ * Records an upload for a file field after checking its size and its detected type
+ * against the field; returns the new file row's id. The contents are already in storage
+ * (files/upload.ts); a refused or rolled-back save leaves them to be discarded.
+ */
+export async function storeUpload(env: SaveEnv, path: string, field: Field, upload: StagedUpload): Promise<string> {
   const max = (field.kind === 'file' && field.maxBytes) || DEFAULT_MAX_UPLOAD_BYTES;
   if (upload.size > max) throw new ValidationError([{ path, code: 'range', message: messages.fileTooLarge(max / MB) }]);
   const accept = field.kind === 'file' ? field.accept : undefined;
-  const type = upload.type || 'application/octet-stream';
-  if (accept && !accept.some((a) => (a.endsWith('/') ? type.startsWith(a) : type === a)))
-    throw new ValidationError([{ path, code: 'invalid', message: messages.fileType(type, accept.join(', ')) }]);
-  const data = new Uint8Array(await upload.arrayBuffer());
-  const key = await env.storage.put(data);
-  try {
-    const { rows } = await env.db.query<{ id: string }>(
-      'INSERT INTO file (file_name, content_type, size, storage_key) VALUES ($1, $2, $3, $4) RETURNING id',
-      [upload.name.slice(0, 255) || 'file', type, data.byteLength, key],
-    );
-    return rows[0].id;
-  } catch (err) {
-    await env.storage.remove(key);
-    throw err;
-  }
+  if (accept && !accepts(accept, upload.type))
+    throw new ValidationError([{ path, code: 'invalid', message: messages.fileType(upload.type, accept.join(', ')) }]);
+  const { rows } = await env.db.query<{ id: string }>(
+    'INSERT INTO file (file_name, content_type, size, storage_key) VALUES ($1, $2, $3, $4) RETURNING id',
+    [upload.name, upload.type, upload.size, upload.key],
+  );
+  return rows[0].id;
 }
+
+/** Whether a field's accept list (exact types, or prefixes such as 'image/') takes a type. */
+export const accepts = (accept: readonly string[], type: string): boolean =>
+  accept.some((a) => (a.endsWith('/') ? type.startsWith(a) : type === a));
 
 /** Column values of an input's stored fields, converted for SQL; server-managed fields skipped. */
 export async function columnValues(
@@ -55,7 +51,7 @@ export async function columnValues(
     if (field.readOnly || (mode === 'update' && field.immutable)) continue;
     const key = field.kind === 'reference' || field.kind === 'file' ? `${name}Id` : name;
     if (field.kind === 'file' && isUpload(input[name])) {
-      out.push({ column, value: await storeUpload(env, key, field, input[name] as UploadLike), cast: 'uuid' });
+      out.push({ column, value: await storeUpload(env, key, field, input[name]), cast: 'uuid' });
       continue;
     }
     if (!(key in input)) {

@@ -1,6 +1,7 @@
 import {
   GraphQLBoolean,
   GraphQLEnumType,
+  GraphQLError,
   GraphQLID,
   GraphQLInputObjectType,
   GraphQLInt,
@@ -11,15 +12,26 @@ import {
   GraphQLString,
 } from 'graphql';
 import { COMPARISONS, enums, type EnumDef } from '@hub/model';
+import { StagedUpload } from '../files/upload';
 
-/** Files in multipart requests (the GraphQL multipart request convention, parsed by yoga). */
+/**
+ * Files in multipart requests (the GraphQL multipart request convention, read in http.ts).
+ * Only a file part of the request is an Upload: a value written in the query or the
+ * variables' JSON is refused.
+ */
 export const UploadScalar = new GraphQLScalarType({
   name: 'Upload',
   description: 'A file sent in a multipart request',
   serialize: () => {
     throw new Error('Upload is an input-only type');
   },
-  parseValue: (v) => v,
+  parseValue: (v) => {
+    if (v instanceof StagedUpload) return v;
+    throw new GraphQLError('An Upload must be a file part of a multipart request');
+  },
+  parseLiteral: () => {
+    throw new GraphQLError('An Upload must be a file part of a multipart request');
+  },
 });
 
 export const ComparisonEnum = new GraphQLEnumType({

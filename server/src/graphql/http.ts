@@ -5,20 +5,29 @@ import { maxDirectivesRule } from '@escape.tech/graphql-armor-max-directives';
 import multipart from '@fastify/multipart';
 import {
   GraphQLError,
+  NoSchemaIntrospectionCustomRule,
   execute,
+  getNullableType,
+  getOperationAST,
+  isInputObjectType,
+  isListType,
   parse,
   specifiedRules,
+  typeFromAST,
   validate,
   type DocumentNode,
+  type GraphQLInputObjectType,
+  type GraphQLInputType,
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEFAULT_MAX_UPLOAD_BYTES, MB, messages } from '@hub/model';
-import { BadInputError } from '../crud/errors';
-import type { UploadLike } from '../crud/values';
+import { DEFAULT_MAX_UPLOAD_BYTES, MB, findEntity, messages } from '@hub/model';
+import { BadInputError, UserError } from '../crud/errors';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
+import { MAX_REQUEST_FILES, StagedUpload, UploadTooLargeError, discardUnstored, partLimit, stageUpload } from '../files/upload';
+import { UploadScalar } from './common';
 import { buildSchema } from './schema';
 
 /** Limits that reject abusive queries before any database work. */
@@ -32,6 +41,9 @@ const rules: ValidationRule[] = [
   maxDirectivesRule({ n: LIMITS.maxDirectives }) as ValidationRule,
 ];
 
+/** Visitors (no caller) get neither introspection nor 'Did you mean' suggestions. */
+const visitorRules: ValidationRule[] = [...rules, NoSchemaIntrospectionCustomRule];
+
 interface GraphqlBody {
   query?: unknown;
   variables?: unknown;
@@ -39,12 +51,14 @@ interface GraphqlBody {
 }
 
 type Prepared = { document: DocumentNode } | { errors: readonly GraphQLError[] };
+type Prepare = (query: string) => Prepared;
 
 /**
- * Parsing and validation depend only on the query text: remember the outcome of the most
+ * Parsing and validation depend only on the query text (and on the rules: visitors and
+ * signed-in callers each get their own preparer): remember the outcome of the most
  * recent queries, so a client's repeated query costs one map lookup.
  */
-function preparer(schema: GraphQLSchema) {
+function preparer(schema: GraphQLSchema, validationRules: ValidationRule[]): Prepare {
   const cache = new Map<string, Prepared>();
   return (query: string): Prepared => {
     const hit = cache.get(query);
@@ -52,7 +66,7 @@ function preparer(schema: GraphQLSchema) {
     let prepared: Prepared;
     try {
       const document = parse(query, { maxTokens: LIMITS.maxTokens });
-      const errors = validate(schema, document, rules);
+      const errors = validate(schema, document, validationRules);
       prepared = errors.length ? { errors } : { document };
     } catch (err) {
       prepared = { errors: [err instanceof GraphQLError ? err : new GraphQLError(String(err))] };
@@ -63,61 +77,225 @@ function preparer(schema: GraphQLSchema) {
   };
 }
 
-/** The GraphQL multipart request convention: operations, then a map of file fields to variable paths. */
-async function readMultipart(req: FastifyRequest): Promise<GraphqlBody> {
+/** graphql-js appends its suggestions at the end of a message. */
+const withoutSuggestions = (message: string) => message.replace(/\s*Did you mean [\s\S]*$/, '');
+
+export const multipartMessages = {
+  signIn: 'You need to sign in to upload files',
+  order: 'A multipart request must send operations and map before its files.',
+  operationsFirst: 'A multipart request must send operations before map.',
+  noOperations: 'A multipart request must send operations.',
+  json: 'operations and map must be JSON.',
+  operationsShape: 'operations must be one JSON object with a query.',
+  mapShape: 'map must be a JSON object of file part names to lists of paths.',
+  reservedKey: "operations must not contain the keys '__proto__' or 'constructor.prototype'.",
+  unknownField: (name: string) => `Unknown multipart field '${name}': a request sends operations, map, then its files.`,
+  unnamedPart: (name: string) => `The file part '${name}' is not named in map.`,
+  twice: (name: string) => `The file part '${name}' is sent twice.`,
+  badPath: (path: string) => `The map path '${path}' does not name a file of the operation.`,
+  tooManyFiles: `A request may carry at most ${MAX_REQUEST_FILES} files.`,
+  malformed: 'The multipart request is malformed.',
+  onlyParts: `A multipart request sends operations, map and at most ${MAX_REQUEST_FILES} files, nothing else.`,
+} as const;
+
+/** Names that reach an object's prototype: never a step of a client-given path. */
+const RESERVED = new Set(['__proto__', 'prototype', 'constructor']);
+
+const isPlainObject = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v) && [Object.prototype, null].includes(Object.getPrototypeOf(v));
+
+/** JSON of a multipart field, refusing keys that would reach a prototype when copied (as Fastify's JSON bodies do). */
+function parseJsonField(text: string): unknown {
+  try {
+    return JSON.parse(text, (key, value: unknown) => {
+      if (key === '__proto__' || (key === 'constructor' && isPlainObject(value) && Object.hasOwn(value, 'prototype')))
+        throw new BadInputError(multipartMessages.reservedKey);
+      return value;
+    });
+  } catch (err) {
+    if (err instanceof SyntaxError) throw new BadInputError(multipartMessages.json);
+    throw err;
+  }
+}
+
+/**
+ * Where a map path puts a file in operations: an own property of a plain object, or an
+ * index of an array, reached only through own properties; never a reserved name.
+ */
+function slotAt(operations: GraphqlBody, segments: string[]): { node: object; key: string } | null {
+  let node: unknown = operations;
+  for (const [i, key] of segments.entries()) {
+    if (RESERVED.has(key)) return null;
+    const last = i === segments.length - 1;
+    if (Array.isArray(node)) {
+      if (!/^(0|[1-9]\d{0,5})$/.test(key) || Number(key) >= node.length) return null;
+    } else if (!isPlainObject(node) || (!last && !Object.hasOwn(node, key))) return null;
+    if (last) return { node, key };
+    node = (node as Record<string, unknown>)[key];
+  }
+  return null;
+}
+
+/**
+ * The upload limit of the file a map path names (`variables.m.0.attachments`), from the
+ * operation's variable types and the model's file field; null when the path names no
+ * Upload of the operation.
+ */
+function fileLimitAt(schema: GraphQLSchema, document: DocumentNode, operationName: unknown, segments: string[]): number | null {
+  if (segments[0] !== 'variables' || segments.length < 2) return null;
+  const operation = getOperationAST(document, typeof operationName === 'string' ? operationName : undefined);
+  const definition = operation?.variableDefinitions?.find((d) => d.variable.name.value === segments[1]);
+  if (!definition) return null;
+  let type: GraphQLInputType | undefined = typeFromAST(schema, definition.type) as GraphQLInputType | undefined;
+  let holder: GraphQLInputObjectType | null = null;
+  for (const key of segments.slice(2)) {
+    const nullable = type && getNullableType(type);
+    if (isListType(nullable) && /^\d+$/.test(key)) type = nullable.ofType as GraphQLInputType;
+    else if (isInputObjectType(nullable) && Object.hasOwn(nullable.getFields(), key)) {
+      holder = nullable;
+      type = nullable.getFields()[key].type;
+    } else return null;
+  }
+  if (!type || getNullableType(type) !== UploadScalar) return null;
+  const entity = holder?.name.endsWith('Input') ? findEntity(holder.name.slice(0, -'Input'.length)) : undefined;
+  const field =
+    entity && Object.hasOwn(entity.fields, segments[segments.length - 1]) ? entity.fields[segments[segments.length - 1]] : undefined;
+  return (field?.kind === 'file' && field.maxBytes) || DEFAULT_MAX_UPLOAD_BYTES;
+}
+
+interface MapEntry {
+  slots: { node: object; key: string }[];
+  maxBytes: number;
+  received: boolean;
+}
+
+/** The map, checked against operations and the schema before any file is read. */
+function readMap(schema: GraphQLSchema, prepare: Prepare, operations: GraphqlBody, value: unknown): Map<string, MapEntry> {
+  if (!isPlainObject(value)) throw new BadInputError(multipartMessages.mapShape);
+  const entries = Object.entries(value);
+  if (entries.length > MAX_REQUEST_FILES) throw new UploadTooLargeError(multipartMessages.tooManyFiles);
+  const prepared = prepare(operations.query as string);
+  if ('errors' in prepared) throw prepared.errors[0];
+  const map = new Map<string, MapEntry>();
+  for (const [name, paths] of entries) {
+    if (!Array.isArray(paths) || !paths.length || paths.length > 10 || !paths.every((p) => typeof p === 'string'))
+      throw new BadInputError(multipartMessages.mapShape);
+    const entry: MapEntry = { slots: [], maxBytes: DEFAULT_MAX_UPLOAD_BYTES, received: false };
+    for (const path of paths as string[]) {
+      const segments = path.split('.');
+      const slot = slotAt(operations, segments);
+      const limit = slot && fileLimitAt(schema, prepared.document, operations.operationName, segments);
+      if (!slot || !limit) throw new BadInputError(multipartMessages.badPath(path));
+      entry.slots.push(slot);
+      entry.maxBytes = Math.min(entry.maxBytes, limit);
+    }
+    map.set(name, entry);
+  }
+  return map;
+}
+
+/** Errors of the multipart reader (@fastify/multipart, busboy) as clear messages. */
+function multipartError(err: unknown): unknown {
+  if (err instanceof GraphQLError) return err;
+  const code = (err as { code?: string }).code;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadTooLargeError(messages.fileTooLarge(DEFAULT_MAX_UPLOAD_BYTES / MB));
+  if (code === 'FST_FILES_LIMIT') return new UploadTooLargeError(multipartMessages.tooManyFiles);
+  if (code === 'FST_FIELDS_LIMIT' || code === 'FST_PARTS_LIMIT') return new BadInputError(multipartMessages.onlyParts);
+  if (code === 'FST_INVALID_JSON_FIELD_ERROR') return new BadInputError(multipartMessages.json);
+  if (code === 'FST_PROTO_VIOLATION') return new BadInputError('A multipart part may not be named after a property of every object.');
+  if (err instanceof Error && /multipart|terminated early|Unexpected end/i.test(err.message))
+    return new BadInputError(multipartMessages.malformed);
+  return err;
+}
+
+/**
+ * The GraphQL multipart request convention, bounded before it is read: signed-in callers
+ * only; operations, then map (checked against the operation), then only the files the map
+ * names, each streamed to storage up to its field's limit and the request's total.
+ */
+async function readMultipart(
+  req: FastifyRequest,
+  schema: GraphQLSchema,
+  prepare: Prepare,
+  storage: FileStorage,
+): Promise<{ body: GraphqlBody; uploads: StagedUpload[] }> {
+  if (!req.caller) throw new UserError(multipartMessages.signIn, 'UNAUTHENTICATED', 401);
   let operations: GraphqlBody | null = null;
-  let map: Record<string, string[]> = {};
+  let map: Map<string, MapEntry> | null = null;
+  const uploads: StagedUpload[] = [];
+  let total = 0;
   try {
     for await (const part of req.parts()) {
       if (part.type === 'field') {
-        const value = JSON.parse(String(part.value)) as unknown;
-        if (part.fieldname === 'operations') operations = value as GraphqlBody;
-        else if (part.fieldname === 'map') map = value as Record<string, string[]>;
+        if (part.fieldname === 'operations' && !operations && !map) {
+          const value = parseJsonField(String(part.value));
+          if (!isPlainObject(value) || typeof value.query !== 'string') throw new BadInputError(multipartMessages.operationsShape);
+          operations = value;
+        } else if (part.fieldname === 'map' && !map) {
+          if (!operations) throw new BadInputError(multipartMessages.operationsFirst);
+          map = readMap(schema, prepare, operations, parseJsonField(String(part.value)));
+        } else throw new BadInputError(multipartMessages.unknownField(part.fieldname));
         continue;
       }
-      if (!operations) throw new BadInputError('A multipart request must send operations and map before its files');
-      const data = await part.toBuffer();
-      const upload: UploadLike = {
+      // A refused part is drained by the caller (the request is let go), never buffered.
+      if (!map) throw new BadInputError(multipartMessages.order);
+      const entry = map.get(part.fieldname);
+      if (!entry) throw new BadInputError(multipartMessages.unnamedPart(part.fieldname));
+      if (entry.received) throw new BadInputError(multipartMessages.twice(part.fieldname));
+      entry.received = true;
+      const limit = partLimit(entry.maxBytes, total);
+      const upload = await stageUpload(storage, part.file, {
         name: part.filename,
-        type: part.mimetype,
-        size: data.byteLength,
-        arrayBuffer: async () => data.buffer.slice(data.byteOffset, data.byteOffset + data.byteLength) as ArrayBuffer,
-      };
-      for (const path of map[part.fieldname] ?? []) setPath(operations, path, upload);
+        claimedType: part.mimetype,
+        maxBytes: limit.maxBytes,
+        tooLarge: limit.message,
+      });
+      uploads.push(upload);
+      total += upload.size;
+      for (const { node, key } of entry.slots)
+        Object.defineProperty(node, key, { value: upload, writable: true, enumerable: true, configurable: true });
     }
   } catch (err) {
-    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
-      throw new BadInputError(messages.fileTooLarge(DEFAULT_MAX_UPLOAD_BYTES / MB));
-    if (err instanceof SyntaxError) throw new BadInputError('operations and map must be JSON');
-    throw err;
+    await Promise.all(uploads.map((u) => storage.remove(u.key)));
+    throw multipartError(err);
   }
-  if (!operations) throw new BadInputError('A multipart request must send operations');
-  return operations;
+  if (!operations) throw new BadInputError(multipartMessages.noOperations);
+  return { body: operations, uploads };
 }
 
-function setPath(target: GraphqlBody, path: string, value: unknown): void {
-  const keys = path.split('.');
-  let node = target as Record<string, unknown>;
-  for (const key of keys.slice(0, -1)) {
-    if (node[key] === null || typeof node[key] !== 'object') throw new BadInputError(`map path ${path} does not exist in operations`);
-    node = node[key] as Record<string, unknown>;
-  }
-  node[keys[keys.length - 1]] = value;
+/**
+ * A refused multipart request is let go: the rest of its body is discarded as it arrives,
+ * never kept (so the client, still sending, reads the answer; the server's request
+ * timeout bounds how long).
+ */
+function letGo(req: FastifyRequest): void {
+  req.raw.unpipe();
+  req.raw.resume();
 }
 
 /** POST /api/graphql: JSON or multipart, parsed and validated (limits included) before any database work. */
 export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage: FileStorage }): Promise<void> {
   const schema = buildSchema();
-  const prepare = preparer(schema);
-  await app.register(multipart, { limits: { fileSize: DEFAULT_MAX_UPLOAD_BYTES, files: 20, fields: 10 } });
+  const prepareForUser = preparer(schema, rules);
+  const prepareForVisitor = preparer(schema, visitorRules);
+  // The reader's own hard limits; readMultipart applies the field's and the request's.
+  await app.register(multipart, {
+    limits: { fileSize: DEFAULT_MAX_UPLOAD_BYTES, files: MAX_REQUEST_FILES, fields: 2, parts: MAX_REQUEST_FILES + 2 },
+  });
 
-  app.post('/api/graphql', async (req: FastifyRequest, reply: FastifyReply) => {
-    const body = (req.isMultipart() ? await readMultipart(req) : (req.body ?? {})) as GraphqlBody;
-    if (typeof body.query !== 'string') return reply.status(400).send({ errors: [{ message: 'The request must carry a GraphQL query' }] });
+  /** Validation and execution of one request: the status and body to answer. */
+  async function run(
+    body: GraphqlBody,
+    prepare: Prepare,
+    req: FastifyRequest,
+    shown: (error: GraphQLError) => unknown,
+  ): Promise<{ status: number; payload: unknown }> {
+    if (typeof body.query !== 'string')
+      return { status: 400, payload: { errors: [{ message: 'The request must carry a GraphQL query' }] } };
     if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables)))
-      return reply.status(400).send({ errors: [{ message: 'variables must be an object' }] });
+      return { status: 400, payload: { errors: [{ message: 'variables must be an object' }] } };
     const prepared = prepare(body.query);
-    if ('errors' in prepared) return reply.status(400).send({ errors: prepared.errors.map((e) => e.toJSON()) });
+    if ('errors' in prepared) return { status: 400, payload: { errors: prepared.errors.map(shown) } };
     const result = await execute({
       schema,
       document: prepared.document,
@@ -129,10 +307,38 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     const outage = result.errors?.find((error) => isDatabaseUnavailable(error.originalError));
     if (outage) throw outage.originalError;
     const errors = result.errors?.map((error) => {
-      if (!error.originalError || error.originalError instanceof GraphQLError) return error.toJSON();
+      if (!error.originalError || error.originalError instanceof GraphQLError) return shown(error);
       req.log.error({ err: error.originalError }, 'GraphQL resolver failed');
       return { message: 'Unexpected error.', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     });
-    return reply.send(errors ? { errors, data: result.data ?? null } : { data: result.data });
+    return { status: 200, payload: errors ? { errors, data: result.data ?? null } : { data: result.data } };
+  }
+
+  app.post('/api/graphql', async (req: FastifyRequest, reply: FastifyReply) => {
+    const visitor = !req.caller;
+    const prepare = visitor ? prepareForVisitor : prepareForUser;
+    // Visitors get neither introspection nor suggestions (in validation and in variable errors).
+    const shown = (error: GraphQLError) => {
+      const json = error.toJSON();
+      return visitor ? { ...json, message: withoutSuggestions(json.message) } : json;
+    };
+    let body: GraphqlBody;
+    let uploads: StagedUpload[] = [];
+    if (req.isMultipart()) {
+      try {
+        ({ body, uploads } = await readMultipart(req, schema, prepare, deps.storage));
+      } catch (err) {
+        letGo(req);
+        throw err;
+      }
+    } else body = (req.body ?? {}) as GraphqlBody;
+    let answer: { status: number; payload: unknown };
+    try {
+      answer = await run(body, prepare, req, shown);
+    } finally {
+      // Uploads no committed file row took (a refused or failed save) are not kept.
+      await discardUnstored(deps.db, deps.storage, uploads);
+    }
+    return reply.status(answer.status).send(answer.payload);
   });
 }

@@ -1,30 +1,15 @@
-import { findEntity, isUuid } from '@hub/model';
 import type { FastifyInstance } from 'fastify';
-import { listRecords } from '../crud/list';
 import { NotFoundError } from '../crud/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
+import { servingHeaders } from '../files/types';
+import { readableFile as readable, type FileRow } from '../access/files';
 import type { Caller } from '../access/caller';
 
-interface FileRow {
-  id: string;
-  file_name: string;
-  content_type: string;
-  size: number;
-  storage_key: string;
-  owner_entity: string | null;
-  owner_id: string | null;
-}
-
-/** A file is readable when the record it belongs to is readable by the caller. */
+/** A file is readable when the record it belongs to is readable by the caller (access/files.ts). */
 async function readableFile(db: Db, caller: Caller | null, id: string): Promise<FileRow> {
-  if (!isUuid(id)) throw new NotFoundError('File not found');
-  const { rows } = await db.query<FileRow>('SELECT * FROM file WHERE id = $1', [id]);
-  const file = rows[0];
-  const owner = file?.owner_entity ? findEntity(file.owner_entity) : undefined;
-  if (!file || !owner || !file.owner_id) throw new NotFoundError('File not found');
-  const visible = await listRecords(db, caller, owner, { ids: [file.owner_id], take: 1 }, { id: true });
-  if (!visible.length) throw new NotFoundError('File not found');
+  const file = await readable(db, caller, id);
+  if (!file) throw new NotFoundError('File not found');
   return file;
 }
 
@@ -34,14 +19,10 @@ export function fileRoutes(app: FastifyInstance, db: Db, storage: FileStorage): 
     return { id: file.id, fileName: file.file_name, contentType: file.content_type, size: file.size };
   });
 
+  // User files never run in the hub's origin: the headers come from allow-lists (files/types.ts).
   app.get<{ Params: { id: string }; Querystring: { download?: string } }>('/api/files/:id', async (req, reply) => {
     const file = await readableFile(db, req.caller, req.params.id);
-    const disposition = req.query.download === 'true' ? 'attachment' : 'inline';
-    reply
-      .header('content-type', file.content_type)
-      .header('content-length', file.size)
-      .header('content-disposition', `${disposition}; filename*=UTF-8''${encodeURIComponent(file.file_name)}`)
-      .header('x-content-type-options', 'nosniff');
+    reply.headers(servingHeaders(file.content_type, file.file_name, req.query.download === 'true')).header('content-length', file.size);
     return reply.send(storage.open(file.storage_key));
   });
 }

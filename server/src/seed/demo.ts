@@ -38,6 +38,7 @@ const SYSTEM: Caller = {
 };
 const noStorage: FileStorage = {
   put: () => Promise.reject(new Error('The demo seed stores no files')),
+  putStream: () => Promise.reject(new Error('The demo seed stores no files')),
   open: () => {
     throw new Error('no files');
   },

@@ -1,0 +1,74 @@
+import { fileTypeFromBuffer } from 'file-type';
+
+/** How much of a file's start the type detection reads (enough for office formats' zip entries). */
+export const DETECT_BYTES = 64 * 1024;
+
+/**
+ * The content type of stored files is decided by the hub, never by the client: what the
+ * magic bytes at the file's start (`head`) say; else text/plain (text/csv by name) for
+ * valid UTF-8 text without control characters; else application/octet-stream. HTML, SVG
+ * and scripts have no magic bytes, so they are stored as text at most and never served
+ * as what they are.
+ */
+export async function detectType(head: Uint8Array, isText: boolean, fileName: string): Promise<string> {
+  const found = head.length ? await fileTypeFromBuffer(head) : undefined;
+  if (found) return found.mime;
+  if (isText) return /\.csv$/i.test(fileName) ? 'text/csv' : 'text/plain';
+  return 'application/octet-stream';
+}
+
+/** Passive types a browser may show in the hub's origin: images other than SVG, and PDF. */
+const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf']);
+
+/** Types served with their own name (as downloads); every other stored type is served as application/octet-stream. */
+const LABELLED = new Set([
+  'text/plain',
+  'text/csv',
+  'application/zip',
+  'application/x-cfb',
+  'application/msword',
+  'application/vnd.ms-excel',
+  'application/vnd.ms-powerpoint',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+  'application/vnd.openxmlformats-officedocument.presentationml.presentation',
+  'image/tiff',
+  'image/heic',
+  'image/avif',
+  'video/mp4',
+  'video/quicktime',
+  'audio/mpeg',
+]);
+
+/** No script, no plugin, no form, no same-origin access: the file's own page can do nothing. */
+const SANDBOXED = "sandbox; default-src 'none'; frame-ancestors 'self'";
+/** An image viewer styles its page; nothing else. */
+const IMAGE = "sandbox; default-src 'none'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+/**
+ * Chrome's PDF viewer is a plugin of the page: it refuses to run in a sandboxed document
+ * (Chromium issue 413851) and needs object-src and inline styles. The PDF's own scripts run
+ * inside the viewer, never in the hub's origin; the type is only application/pdf when the
+ * content starts as a PDF, and nosniff keeps browsers from reading it as anything else.
+ */
+const PDF = "default-src 'none'; object-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'self'";
+
+/**
+ * Headers of a stored user file. Decided here at serving time from allow-lists, so rows
+ * stored before types were detected (with whatever type a client claimed) are safe too.
+ */
+export function servingHeaders(storedType: string, fileName: string, download: boolean): Record<string, string> {
+  const inline = INLINE.has(storedType) && !download;
+  const type = INLINE.has(storedType) || LABELLED.has(storedType) ? storedType : 'application/octet-stream';
+  const policy = !inline ? SANDBOXED : storedType === 'application/pdf' ? PDF : IMAGE;
+  return {
+    'content-type': type,
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeFileName(fileName)}`,
+    'x-content-type-options': 'nosniff',
+    'content-security-policy': policy,
+    'cross-origin-resource-policy': 'same-origin',
+  };
+}
+
+/** RFC 8187 value characters only (encodeURIComponent leaves ' ( ) * ! unescaped). */
+const encodeFileName = (name: string) =>
+  encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -1,0 +1,137 @@
+import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
+import { MB, messages } from '@hub/model';
+import { UserError } from '../crud/errors';
+import type { Db } from '../db/client';
+import type { FileStorage } from './storage';
+import { DETECT_BYTES, detectType } from './types';
+
+/** At most this many files in one request. */
+export const MAX_REQUEST_FILES = 20;
+/** The files of one request together: each is also bounded by its field (100 MB, 20 MB for attachments). */
+export const MAX_REQUEST_UPLOAD_BYTES = 200 * MB;
+
+/**
+ * The limit of a request's next file and the message past it: its field's limit, or what
+ * is left of the request's total when that is less.
+ */
+export function partLimit(fieldMax: number, used: number, total = MAX_REQUEST_UPLOAD_BYTES): { maxBytes: number; message: string } {
+  const left = Math.max(0, total - used);
+  return fieldMax <= left
+    ? { maxBytes: fieldMax, message: messages.fileTooLarge(fieldMax / MB) }
+    : { maxBytes: left, message: `The files of one request may not be larger than ${total / MB}MB together.` };
+}
+
+/**
+ * A file of a multipart request, already in storage (under `key`) with its type detected
+ * from its content. Only the multipart reader makes these: a client's JSON can never
+ * pass for one (the Upload scalar and `isUpload` check the class).
+ */
+export class StagedUpload {
+  constructor(
+    readonly name: string,
+    /** What the client said; kept for messages only, never stored or served. */
+    readonly claimedType: string,
+    readonly type: string,
+    readonly size: number,
+    readonly key: string,
+  ) {}
+}
+
+/** A request or file over its limit (413), said in the error. */
+export class UploadTooLargeError extends UserError {
+  constructor(message: string) {
+    super(message, 'PAYLOAD_TOO_LARGE', 413);
+  }
+}
+
+/**
+ * Counts bytes (refusing the one past `maxBytes`) and finds out whether the content is
+ * UTF-8 text without control characters, while it streams to storage: nothing is held
+ * in memory beyond one chunk.
+ */
+class Inspector extends Transform {
+  size = 0;
+  text = true;
+  /** The file's first bytes, for type detection. */
+  head: Buffer[] = [];
+  private headBytes = 0;
+  private readonly decoder = new TextDecoder('utf-8', { fatal: true });
+  constructor(
+    private readonly maxBytes: number,
+    private readonly tooLarge: string,
+  ) {
+    super();
+  }
+  override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
+    this.size += chunk.length;
+    if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.tooLarge));
+    if (this.text) this.text = isText(chunk) && this.decodes(chunk, true);
+    if (this.headBytes < DETECT_BYTES) {
+      const part = chunk.subarray(0, DETECT_BYTES - this.headBytes);
+      this.head.push(Buffer.from(part));
+      this.headBytes += part.length;
+    }
+    done(null, chunk);
+  }
+  override _flush(done: TransformCallback): void {
+    if (this.text) this.text = this.size > 0 && this.decodes(new Uint8Array(0), false);
+    done();
+  }
+  private decodes(chunk: Uint8Array, stream: boolean): boolean {
+    try {
+      this.decoder.decode(chunk, { stream });
+      return true;
+    } catch {
+      return false;
+    }
+  }
+}
+
+/** Tab, line feed, form feed and carriage return are the only control characters of text. */
+function isText(chunk: Buffer): boolean {
+  for (let i = 0; i < chunk.length; i++) {
+    const b = chunk[i];
+    if ((b < 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0c && b !== 0x0d) || b === 0x7f) return false;
+  }
+  return true;
+}
+
+/**
+ * Streams one file of a request into storage, refusing it (and keeping nothing) past
+ * `maxBytes`; `tooLarge` gives the message. The caller decides the limit: the field's, or
+ * what is left of the request's total.
+ */
+export async function stageUpload(
+  storage: FileStorage,
+  source: Readable & { truncated?: boolean },
+  file: { name: string; claimedType: string; maxBytes: number; tooLarge: string },
+): Promise<StagedUpload> {
+  const inspector = new Inspector(file.maxBytes, file.tooLarge);
+  // Errors of either side reach storage through the inspector, which then keeps nothing.
+  pipeline(source, inspector, () => {});
+  const key = await storage.putStream(inspector);
+  // The multipart reader's own hard limit cuts a file short without an error.
+  if (source.truncated) {
+    await storage.remove(key);
+    throw new UploadTooLargeError(file.tooLarge);
+  }
+  try {
+    const type = await detectType(Buffer.concat(inspector.head), inspector.text, file.name);
+    return new StagedUpload(file.name.slice(0, 255) || 'file', file.claimedType, type, inspector.size, key);
+  } catch (err) {
+    await storage.remove(key);
+    throw err;
+  }
+}
+
+/**
+ * After a request: removes the staged files no committed file row refers to (a refused
+ * or failed save keeps nothing of its uploads).
+ */
+export async function discardUnstored(db: Db, storage: FileStorage, uploads: StagedUpload[]): Promise<void> {
+  if (!uploads.length) return;
+  const keys = uploads.map((u) => u.key);
+  const { rows } = await db.query<{ storage_key: string }>('SELECT storage_key FROM file WHERE storage_key = ANY($1::text[])', [keys]);
+  const kept = new Set(rows.map((r) => r.storage_key));
+  await Promise.all(keys.filter((k) => !kept.has(k)).map((k) => storage.remove(k)));
+}
