@@ -29,6 +29,7 @@ describe('upload rules', () => {
     expect(acceptAttribute(icon)).toBe('image/*');
     expect(uploadProblem(icon, sized('logo.png', 'image/png', 10))).toBeNull();
     expect(uploadProblem(icon, sized('notes.pdf', 'application/pdf', 10))).toBe('Content type application/pdf is not valid for image/');
+    expect(uploadProblem(icon, sized('logo.svg', 'image/svg+xml', 10))).toBe('Content type image/svg+xml is not valid for image/');
   });
 });
 

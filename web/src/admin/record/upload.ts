@@ -17,6 +17,9 @@ function matches(file: File, accepted: string): boolean {
   const a = accepted.trim().toLowerCase();
   const type = (file.type || 'application/octet-stream').toLowerCase();
   if (a.startsWith('.')) return file.name.toLowerCase().endsWith(a);
+  // An SVG is a document that can run script, not a picture: the server stores it as text
+  // and refuses it where an image is asked for, so say so before it is sent.
+  if (type === 'image/svg+xml') return a === type;
   if (a.endsWith('/*') || a.endsWith('/')) return type.startsWith(a.slice(0, a.indexOf('/') + 1));
   return type === a;
 }
