@@ -10,6 +10,7 @@ import type { Caller } from './access/caller';
 import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
+import { isApiRequest, routedPath } from './auth/route-path';
 import { cookieOptions } from './auth/cookies';
 import { fastifyTrustProxy, strictTransportSecurity, upgradeInsecureRequests } from './auth/https';
 import { createMailer, type Mailer } from './mail/mailer';
@@ -101,14 +102,14 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   // handed on as an array that no handler expects. (The pages a browser is sent to, sign-out
   // and /Saml/..., read their parameters themselves and fall back to a safe default.)
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/') || req.url.startsWith('/api/authorization/logout')) return;
+    if (!isApiRequest(req) || routedPath(req).startsWith('/api/authorization/logout')) return;
     const repeated = Object.entries(req.query as Record<string, unknown>).find(([, v]) => Array.isArray(v));
     if (repeated) return reply.status(400).send({ errors: [{ message: `The query parameter '${repeated[0]}' is given more than once` }] });
   });
 
   app.decorateRequest('caller', null);
   app.addHook('onRequest', async (req, reply) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRequest(req)) return;
     const auth = req.headers.authorization;
     if (auth?.startsWith('Bearer ')) {
       // The field-service application: acts for the token's organisation only.
@@ -130,7 +131,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     }
     const token = req.cookies[SESSION_COOKIE];
     req.caller = await callerFromSession(db, token, config.sessionIdleMinutes);
-    if (token && !req.caller && !OPEN_PATHS.some((p) => req.url.startsWith(p))) {
+    if (token && !req.caller && !OPEN_PATHS.some((p) => routedPath(req).startsWith(p))) {
       // The session ended on the server: the client signs in again and comes back.
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
       return reply.status(401).send({ errors: [{ message: 'Your session has ended. Please sign in again.' }] });
@@ -139,7 +140,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
 
   // No request string may hold a NUL character (PostgreSQL text cannot): one 400, before any handler.
   app.addHook('preValidation', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!isApiRequest(req)) return;
     assertNoNul(req.params);
     assertNoNul(req.query);
     assertNoNul(req.body);
@@ -196,7 +197,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
   }
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url === '/api' || req.method !== 'GET')
+    if (isApiRequest(req) || routedPath(req) === '/api' || req.method !== 'GET')
       return reply.status(404).send({ errors: [{ message: `No route ${req.method} ${req.url.split('?')[0]}` }] });
     // Client-side routes (and unknown paths, which the SPA shows as its 404 page) get the app.
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build');

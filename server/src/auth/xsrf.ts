@@ -3,6 +3,7 @@ import type {} from './cookies';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken, SESSION_COOKIE } from './session';
 import type { Signer } from './secret';
+import { routedPath } from './route-path';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -25,7 +26,7 @@ function sessionOf(req: FastifyRequest): string | null | undefined {
  */
 export function xsrfProtection(app: FastifyInstance, signer: Signer): void {
   app.addHook('onRequest', async (req, reply) => {
-    if (SAFE.has(req.method) || EXEMPT.some((p) => req.url.startsWith(p))) return;
+    if (SAFE.has(req.method) || EXEMPT.some((p) => routedPath(req).startsWith(p))) return;
     if (req.headers.authorization?.startsWith('Bearer ')) return;
     const sent = req.headers[XSRF_HEADER];
     const expected = xsrfToken(signer, req.cookies[SESSION_COOKIE]);

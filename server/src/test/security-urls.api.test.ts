@@ -45,4 +45,32 @@ describe('addresses a client got wrong', () => {
     // The harness has no built web app (503 'not built'); what matters is no refusal.
     expect(res.statusCode).not.toBe(400);
   });
+
+  describe('an encoded spelling of an API address gets the same checks', () => {
+    it('a NUL byte in sign-in through /%61pi/ is a 400', async () => {
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/%61pi/authorization/login',
+        headers: h.headers(null),
+        payload: { username: 'worker@sparkright.example\u0000', password: 'x' },
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body(res).errors?.[0].message).toMatch(/NUL/);
+    });
+
+    it('a repeated query parameter through /%61pi/ is a 400', async () => {
+      const res = await h.app.inject({
+        method: 'GET',
+        url: '/%61pi/entity/AssetEntity/export?stringConditions=[]&stringConditions=[]',
+        headers: h.headers(SPARK_MANAGER),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(body(res).errors?.[0].message).toBe("The query parameter 'stringConditions' is given more than once");
+    });
+
+    it('a signed-in member through /%61pi/ is still signed in (and still scoped)', async () => {
+      const res = await h.app.inject({ method: 'GET', url: '/%61pi/account/me', headers: h.headers(SPARK_MANAGER) });
+      expect(res.statusCode).toBe(200);
+    });
+  });
 });
