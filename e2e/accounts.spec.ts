@@ -16,7 +16,7 @@ test.describe('accounts', () => {
     await page.getByLabel(/^Password/).fill('wrong-password-1');
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page.getByText('Login failed')).toBeVisible();
-    await expect(page.getByText('The email or password is incorrect.')).toBeVisible();
+    await expect(page.getByText('The email or password is incorrect, or the email address is not confirmed yet.')).toBeVisible();
     await page.getByLabel(/^Password/).fill(PASSWORD);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect(page).toHaveURL(/\/home$/);

@@ -22,3 +22,5 @@ export const MAX_TAKE = 1000;
 export const MAX_PATH_DEPTH = 8;
 /** Most search conditions one request gives (where, conditions and has together). */
 export const MAX_CONDITIONS = 200;
+/** Deepest nesting of a JSON value a client may send (form definitions and answers need far fewer). */
+export const MAX_JSON_DEPTH = 32;

@@ -1,4 +1,6 @@
 /** Value formats shared by server and web: ids and the wire date format 'YYYY-MM-DD HH:mm:ss'. */
+import { MAX_JSON_DEPTH } from './constants';
+
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
@@ -41,3 +43,21 @@ const pad = (n: number) => String(n).padStart(2, '0');
 export function toWireDate(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
+
+/**
+ * Whether a parsed JSON value nests deeper than `max` objects and arrays. Walked with an
+ * explicit stack: a hostile value 100,000 levels deep must not overflow the call stack here,
+ * nor later in JSON.stringify or a recursive check.
+ */
+export function jsonTooDeep(value: unknown, max: number = MAX_JSON_DEPTH): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length) {
+    const [node, depth] = stack.pop()!;
+    if (node === null || typeof node !== 'object') continue;
+    if (depth + 1 > max) return true;
+    for (const child of Array.isArray(node) ? node : Object.values(node)) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+export const jsonTooDeepMessage = `The value is nested too deeply (at most ${MAX_JSON_DEPTH} levels)`;

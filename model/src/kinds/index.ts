@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Field, FieldKind } from '../define';
 import { INT_MAX, INT_MIN } from '../constants';
 import { messages } from '../messages';
-import { isUuid, parseWireDate } from '../values';
+import { isUuid, jsonTooDeep, jsonTooDeepMessage, parseWireDate } from '../values';
 
 /** Comparisons of a search condition (data-layer.md section 7). */
 export const COMPARISONS = [
@@ -154,18 +154,27 @@ export const kinds: Record<FieldKind, KindSpec> = {
   },
   json: {
     zod: () =>
-      z.union([
-        z.string().refine((v) => {
+      z
+        .union([
+          z.string().refine((v) => {
+            try {
+              JSON.parse(v);
+              return true;
+            } catch {
+              return false;
+            }
+          }, 'The value is not valid JSON'),
+          z.record(z.string(), z.unknown()),
+          z.array(z.unknown()),
+        ])
+        .refine((v) => {
+          if (typeof v !== 'string') return !jsonTooDeep(v);
           try {
-            JSON.parse(v);
-            return true;
+            return !jsonTooDeep(JSON.parse(v));
           } catch {
-            return false;
+            return true; // said by the check above
           }
-        }, 'The value is not valid JSON'),
-        z.record(z.string(), z.unknown()),
-        z.array(z.unknown()),
-      ]),
+        }, jsonTooDeepMessage),
     comparisons: ['contains', 'like'],
     checkSearchTerm: textSearch,
     stored: true,

@@ -13,11 +13,13 @@ export interface AuthEnv {
 
 /** Messages of the account flows, said the same way everywhere. */
 export const authMessages = {
-  badCredentials: 'The email or password is incorrect.',
+  // One answer for a wrong password and an address not yet confirmed: the two must not be
+  // told apart, or registering an address and then signing in would say whether it had an
+  // account already.
+  badCredentials: 'The email or password is incorrect, or the email address is not confirmed yet.',
   lockedOut: 'This account is locked after too many failed sign-ins. Please try again in 15 minutes.',
   tooManyAttempts: 'Too many sign-in attempts from this address. Please wait 15 minutes and try again.',
   deactivated: 'This account has been deactivated. Please contact your administrator.',
-  unconfirmed: 'Please confirm your email address before signing in.',
   invalidMethod: 'Invalid 2 factor method',
   invalidAuthenticatorCode: 'Invalid authentication code. Please try again.',
   invalidEmailCode: 'Invalid two factor code',

@@ -14,6 +14,8 @@ const admin: Caller = {
   organisationId: null,
   email: 'a@b',
 };
+const member: Caller = { ...admin, userId: 'u-2', kind: 'account', groups: ['MehubAccount'], role: 'SafetyManager', organisationId: 'o-1' };
+const worker: Caller = { ...member, role: 'Worker' };
 const ID = '9b2c7f1e-1d7a-4c3b-8f55-2a4f0f6d7c11';
 
 type Cond = Partial<Where> & { path: string };
@@ -191,8 +193,14 @@ describe('dotted paths', () => {
     );
   });
   it("keep a non-administrator inside the target's scope", () => {
-    const { sql } = compile({ path: 'memberOrganisation.memberCode', value: ['DEMO1'] }, 'AssetEntity', null);
-    expect(sql).toMatch(/WHERE (r\d+)\.id = t\."member_organisation_id" AND \1\.id = NULL::uuid AND \(\1\."member_code" = \$1\)\)$/);
+    const { sql } = compile({ path: 'memberOrganisation.memberCode', value: ['DEMO1'] }, 'AssetEntity', member);
+    expect(sql).toMatch(/WHERE (r\d+)\.id = t\."member_organisation_id" AND \1\.id = \$1::uuid AND \(\1\."member_code" = \$2\)\)$/);
+  });
+  it('refuse a step into rows the caller may not read at all', () => {
+    expect(() => compile({ path: 'memberOrganisation.memberCode', value: ['DEMO1'] }, 'AssetEntity', null)).toThrow(/sign in/);
+    expect(() => compile({ path: 'apiKeys.name', value: ['payroll'] }, 'MemberOrganisationEntity', worker)).toThrow(
+      /^You are not allowed to perform this action: read ApikeyEntity/,
+    );
   });
   it('refuse a step that is not a relation', () => {
     expect(refused(() => compile({ path: 'description.length', value: ['1'] }))).toBe(

@@ -15,6 +15,7 @@ import {
   type Field,
 } from '@hub/model';
 import type { Caller } from '../access/caller';
+import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
 import { BadInputError } from './errors';
@@ -194,6 +195,9 @@ export function relatedExists(
   if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
     throw new BadInputError(`Unknown related path '${fieldName}' on ${entity.name}`);
   const target = getEntity(field.kind === 'links' ? field.target! : field.target);
+  // A condition on related rows answers questions about them: the caller must be allowed to
+  // read them, as when selecting them (else a count could spell out another's rows).
+  assertAllowed(caller, target, 'read');
   const x = freshAlias('r');
   const parts: string[] = [];
   let from = `${ident(target.table)} ${x}`;

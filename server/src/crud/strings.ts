@@ -34,9 +34,6 @@ export function nulPath(value: unknown): string | null {
 export function assertNoNul(value: unknown, what = ''): void {
   const path = nulPath(value);
   if (path === null) return;
-  const where = [what, path]
-    .filter(Boolean)
-    .join('.')
-    .replaceAll('\u0000', '');
+  const where = [what, path].filter(Boolean).join('.').replaceAll('\u0000', '');
   throw new BadInputError(where ? `${NUL_MESSAGE} (in ${where.length > 100 ? `${where.slice(0, 100)}…` : where})` : NUL_MESSAGE);
 }

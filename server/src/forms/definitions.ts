@@ -1,3 +1,4 @@
+import { jsonTooDeep, jsonTooDeepMessage } from '@hub/model';
 import {
   answerKeys,
   isReviewSlide,
@@ -19,10 +20,11 @@ export function definitionOf(formData: unknown): { ok: true; definition: FormDef
     }
   }
   if (value === null || value === undefined) return { ok: false, message: 'The form version has no form data' };
+  if (jsonTooDeep(value)) return { ok: false, message: jsonTooDeepMessage };
   return parseFormDefinition(value);
 }
 
-/** Submission answers from JSON text or an object; null when they are not a JSON object. */
+/** Submission answers from JSON text or an object; null when they are not a JSON object (or one nested too deeply). */
 export function answersOf(raw: unknown): Answers | null {
   let value = raw;
   if (value === null || value === undefined || value === '') return {};
@@ -33,7 +35,7 @@ export function answersOf(raw: unknown): Answers | null {
       return null;
     }
   }
-  if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
+  if (!value || typeof value !== 'object' || Array.isArray(value) || jsonTooDeep(value)) return null;
   return value as Answers;
 }
 

@@ -80,6 +80,9 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     if (!user || !token || token.userId !== user.id) return fail(reply, 400, m.badResetToken);
     const table = user.kind === 'admin' ? 'mehub_admin' : 'mehub_account';
     await db.query(`UPDATE ${table} SET password = $2, modified = now() WHERE id = $1`, [user.id, await hashPassword(body.password)]);
+    // The reset link came by mail: whoever used it holds the address, so it is confirmed too
+    // (a member who lost the confirmation mail gets in this way).
+    if (user.kind === 'account' && !user.emailConfirmed) await setAuthState(db, user, { email_confirmed: true });
     // A new password ends every session and forgets remembered devices.
     await endUserSessions(db, user.id);
     await revokeTokens(db, user.id, ['reset', 'remember2fa', 'login2fa']);

@@ -70,13 +70,14 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     // An account without a password (single sign-on only, or cleared) still pays for a
     // verification, but against the dummy it can never pass.
     const ok = (await verifyPassword(user?.password ?? (await dummyHash), body.password)) && !!user?.password;
-    if (!user || !ok) {
+    // An account whose address is not confirmed yet answers like a wrong password (see
+    // badCredentials), with the same side effects.
+    if (!user || !ok || (user.kind === 'account' && !user.emailConfirmed)) {
       await recordFailure(db, addressKey);
       await recordFailure(db, emailKey);
       return fail(reply, 401, m.badCredentials);
     }
     if (!user.active) return fail(reply, 401, m.deactivated);
-    if (user.kind === 'account' && !user.emailConfirmed) return fail(reply, 401, m.unconfirmed);
     await clearFailures(db, emailKey);
 
     if (user.twoFactorMethod && !(await rememberedTwoFactor(env, req, user.id))) {

@@ -61,8 +61,12 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
     const answer = (id: string) => ({ id, email: body.email, message: 'Please check your email to confirm your address.' });
     const existing = await findUserByEmail(db, body.email);
     if (existing) {
-      await hashPassword(body.password); // the time a new account's password takes
-      await warnOwner(existing, req.ip);
+      const passwordHash = await hashPassword(body.password); // also the time a new account's password takes
+      // Registered before but never confirmed (the mail was lost or expired): a fresh link,
+      // which sets the password chosen now when it is opened, so only the holder of the
+      // address decides it. Otherwise the owner is told, and nothing changes.
+      if (existing.kind === 'account' && !existing.emailConfirmed) await sendConfirmation(existing, req.ip, passwordHash);
+      else await warnOwner(existing, req.ip);
       return answer(randomUUID());
     }
     let id: string;
@@ -78,16 +82,20 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
     }
     await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAccount') ON CONFLICT DO NOTHING`, [id]);
     await setAuthState(db, { id, kind: 'account' }, { email_confirmed: false });
-    if (await mayMail(db, mailKeys('register', body.email, id, req.ip))) {
-      const token = await issueToken(db, id, 'confirm', 60 * 24 * 3);
-      await env.mailer.send({
-        to: body.email,
-        subject: 'Confirm your Safety Hub email address',
-        text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(env.config, '/confirm-email', { token, username: body.email })}`,
-      });
-    }
+    await sendConfirmation({ id, email: body.email }, req.ip, null);
     return answer(id);
   });
+
+  /** The confirmation link of a registration (`passwordHash`: the password a repeated registration chose). */
+  async function sendConfirmation(account: { id: string; email: string }, client: string, passwordHash: string | null): Promise<void> {
+    if (!(await mayMail(db, mailKeys('register', account.email, account.id, client)))) return;
+    const token = await issueToken(db, account.id, 'confirm', 60 * 24 * 3, passwordHash ? { passwordHash } : undefined);
+    await env.mailer.send({
+      to: account.email,
+      subject: 'Confirm your Safety Hub email address',
+      text: `Welcome to the Safety Hub. To confirm your email address and finish registering, open this link within three days:\n\n${link(env.config, '/confirm-email', { token, username: account.email })}`,
+    });
+  }
 
   /** Someone tried to register with the address of an existing account: tell its owner, not the visitor. */
   async function warnOwner(owner: { id: string; email: string }, client: string): Promise<void> {
@@ -106,8 +114,12 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
   app.post('/api/register/confirm-email', async (req, reply) => {
     const body = parseBody(z.object({ token: z.string().max(128), email: z.string().max(320) }), req.body);
     const user = await findUserByEmail(db, body.email);
-    const token = user ? await consumeToken(db, body.token, 'confirm') : null;
+    const token = user ? await consumeToken<{ passwordHash?: string }>(db, body.token, 'confirm') : null;
     if (!user || !token || token.userId !== user.id) return reply.status(400).send({ errors: [{ message: m.badConfirmToken }] });
+    // A link of a repeated registration carries the password chosen then.
+    const passwordHash = token.data?.passwordHash;
+    if (user.kind === 'account' && typeof passwordHash === 'string')
+      await db.query('UPDATE mehub_account SET password = $2, modified = now() WHERE id = $1', [user.id, passwordHash]);
     await setAuthState(db, user, { email_confirmed: true });
     return { message: 'Your email address is confirmed. You can now sign in.' };
   });

@@ -76,7 +76,7 @@ describe('sign-in', () => {
     expect(wrong.statusCode).toBe(401);
     expect(unknown.statusCode).toBe(401);
     expect(wrong.json()).toEqual(unknown.json());
-    expect(wrong.json().errors[0].message).toBe('The email or password is incorrect.');
+    expect(wrong.json().errors[0].message).toBe('The email or password is incorrect, or the email address is not confirmed yet.');
   });
 
   it('locks an account after repeated failures, existing or not, and shows it as lockedOut', async () => {
@@ -258,7 +258,7 @@ describe('password reset and registration', () => {
     });
     expect(reg.statusCode).toBe(200);
     expect((await login(b, 'new.sparky@example.org', 'registration-pass-1')).json().errors[0].message).toBe(
-      'Please confirm your email address before signing in.',
+      'The email or password is incorrect, or the email address is not confirmed yet.',
     );
     const url = new URL(h.mail.at(-1)!.text.match(/https?:\/\/\S+/)![0]);
     const confirm = await b.post('/api/register/confirm-email', { token: url.searchParams.get('token'), email: 'new.sparky@example.org' });

@@ -113,7 +113,7 @@ describe('passwords', () => {
     await h.db.query('UPDATE mehub_account SET password = NULL WHERE id = $1', [h.users[SPARK_WORKER].id]);
     const res = await signIn(SPARK_WORKER, 'not-a-real-password-for-timing');
     expect(res.statusCode).toBe(401);
-    expect(res.json().errors[0].message).toBe('The email or password is incorrect.');
+    expect(res.json().errors[0].message).toBe('The email or password is incorrect, or the email address is not confirmed yet.');
   });
 });
 
