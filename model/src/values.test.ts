@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isUuid, parseWireDate, toWireDate } from './values';
+import { isUuid, jsonTooDeep, parseWireDate, toWireDate } from './values';
 
 const iso = (value: string) => parseWireDate(value)?.toISOString() ?? null;
 
@@ -67,5 +67,18 @@ describe('isUuid', () => {
     expect(isUuid(42)).toBe(false);
     expect(isUuid(null)).toBe(false);
     expect(isUuid(undefined)).toBe(false);
+  });
+});
+
+describe('jsonTooDeep', () => {
+  it('counts objects and arrays, not scalars', () => {
+    expect(jsonTooDeep({ a: [{ b: 1 }] }, 3)).toBe(false);
+    expect(jsonTooDeep({ a: [{ b: [] }] }, 3)).toBe(true);
+    expect(jsonTooDeep('text', 0)).toBe(false);
+  });
+  it('walks a value 100,000 levels deep without overflowing the stack', () => {
+    let deep: unknown = 1;
+    for (let i = 0; i < 100_000; i++) deep = { a: deep };
+    expect(jsonTooDeep(deep)).toBe(true);
   });
 });
