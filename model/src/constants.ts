@@ -24,3 +24,5 @@ export const MAX_PATH_DEPTH = 8;
 export const MAX_CONDITIONS = 200;
 /** Deepest nesting of a JSON value a client may send (form definitions and answers need far fewer). */
 export const MAX_JSON_DEPTH = 32;
+/** Stored file types a browser is shown in the hub's origin (images other than SVG, and PDF); every other file is a download. */
+export const INLINE_FILE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf'];

@@ -37,7 +37,7 @@ export function ResetRequestPage() {
       title="Reset your password"
       intro={
         sentTo
-          ? `Reset Password Email has been sent to ${sentTo}. Open the link in it within an hour.`
+          ? `Reset Password Email has been sent to ${sentTo}. Open the link in it within an hour. If it has not arrived in a few minutes, look in your spam folder; you can ask for another one later (we send at most three an hour).`
           : 'We will email you a link to choose a new password.'
       }
     >

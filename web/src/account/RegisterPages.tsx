@@ -111,6 +111,10 @@ export function RegisterSuccessPage() {
       <Text ta="center">
         We have sent a confirmation link to <strong>{params.get('email')}</strong>. Open it to confirm your email address, then sign in.
       </Text>
+      <Text ta="center" size="sm" c="dimmed">
+        No email after a few minutes? Look in your spam folder. You can register again with the same address for a new link (we send at most
+        three an hour), or reset your password, which also confirms your address.
+      </Text>
       <Anchor component={Link} to="/admin_login" ta="center">
         Go to sign in
       </Anchor>

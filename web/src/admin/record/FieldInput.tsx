@@ -20,7 +20,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { graphqlRequest } from '../../client/graphql';
 import { optionConditions, optionsQuery } from './record-query';
-import { acceptAttribute, maxBytesOf, uploadProblem } from './upload';
+import { acceptAttribute, acceptedWords, fileLinkProps, maxBytesOf, uploadProblem, type StoredFile } from './upload';
 
 export interface FieldProps {
   name: string;
@@ -147,7 +147,7 @@ function FileUpload(props: FieldProps & { field: FileField; label: string }) {
       withAsterisk={!!field.required}
       onBlur={props.onBlur}
       error={problem ?? props.error}
-      description={`Up to ${maxBytesOf(field) / MB} MB${field.accept ? `; ${field.accept.join(', ')}` : ''}`}
+      description={`Up to ${maxBytesOf(field) / MB} MB${field.accept ? `; ${acceptedWords(field.accept)}` : ''}`}
       accept={accept}
       placeholder={(props.record?.[name] as { fileName?: string } | null)?.fileName ?? 'No File Attached'}
       value={props.value instanceof File ? props.value : null}
@@ -173,14 +173,14 @@ export function FieldInput(props: FieldProps) {
   const label = field.label ?? name;
   const readOnly = mode === 'view' || field.readOnly || (mode === 'edit' && field.immutable);
   if (readOnly) {
-    const file = field.kind === 'file' ? (props.record?.[name] as { id: string; fileName: string } | null) : null;
+    const file = field.kind === 'file' ? (props.record?.[name] as StoredFile | null) : null;
     return (
       <div>
         <Text size="sm" fw={600}>
           {label}
         </Text>
         {file ? (
-          <Anchor href={`/api/files/${file.id}?download=true`}>{file.fileName}</Anchor>
+          <Anchor {...fileLinkProps(file)}>{file.fileName}</Anchor>
         ) : (
           <Text size="sm" c={displayValue(name, field, value, props.record) ? undefined : 'dimmed'}>
             {displayValue(name, field, value, props.record) || '—'}

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { graphqlRequest } from '../../client/graphql';
 import { fileListConditions, fileListQuery, type FileList } from './record-query';
-import { maxBytesOf, uploadProblem } from './upload';
+import { fileLinkProps, formatFileSize, maxBytesOf, uploadProblem, type StoredFile } from './upload';
 
 /** What the form will do to a file list on Submit. */
 export interface FileListChange {
@@ -23,7 +23,7 @@ interface Props {
   canRemove: boolean;
 }
 
-type Row = { id: string } & Record<string, { id: string; fileName: string; size: number } | null | string>;
+type Row = { id: string } & Record<string, StoredFile | null | string>;
 
 /** A record's file list (e.g. a licence's attachments): its files, and in create and edit mode uploads and removals made on Submit. */
 export function FileListField({ list, parentId, mode, change, onChange, canAdd, canRemove }: Props) {
@@ -64,11 +64,12 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
         const removed = change.remove.includes(f.child);
         return (
           <Group key={f.child} gap="xs" wrap="nowrap">
-            <Anchor href={`/api/files/${f.id}?download=true`} size="sm" td={removed ? 'line-through' : undefined}>
+            <Anchor {...fileLinkProps(f)} size="sm" td={removed ? 'line-through' : undefined}>
               {f.fileName}
             </Anchor>
             <Text size="xs" c="dimmed">
-              {(f.size / MB).toFixed(2)} MB{removed ? ' · removed on Submit' : ''}
+              {formatFileSize(f.size)}
+              {removed ? ' · removed on Submit' : ''}
             </Text>
             {editing && canRemove && (
               <Tooltip label={removed ? 'Keep' : 'Remove'}>
@@ -92,7 +93,7 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
         <Group key={`${f.name}-${i}`} gap="xs" wrap="nowrap">
           <Text size="sm">{f.name}</Text>
           <Text size="xs" c="dimmed">
-            {(f.size / MB).toFixed(2)} MB · uploaded on Submit
+            {formatFileSize(f.size)} · uploaded on Submit
           </Text>
           <ActionIcon
             variant="subtle"

@@ -18,7 +18,7 @@ export function recordSelection(entity: EntityDef): string {
     } else if (f.kind === 'links') {
       const t = getEntity(f.target!);
       parts.push(`${name} { id ${t.display === 'id' ? '' : t.display} }`);
-    } else if (f.kind === 'file') parts.push(`${name}Id`, `${name} { id fileName size }`);
+    } else if (f.kind === 'file') parts.push(`${name}Id`, `${name} { id fileName size contentType }`);
     else parts.push(name);
   }
   return parts.join(' ');
@@ -69,7 +69,7 @@ export function fileLists(entity: EntityDef): FileList[] {
 
 /** The files of one record's file list, oldest first. */
 export const fileListQuery = (list: FileList) =>
-  `query($c: [[WhereExpressionGraph!]!]) { r: ${opNames(list.target.name).list}(conditions: $c, orderBy: [{path: "created"}]) { id ${list.fileField} { id fileName size } } }`;
+  `query($c: [[WhereExpressionGraph!]!]) { r: ${opNames(list.target.name).list}(conditions: $c, orderBy: [{path: "created"}]) { id ${list.fileField} { id fileName size contentType } } }`;
 
 export const fileListConditions = (list: FileList, parentId: string) => [
   [{ path: `${list.inverse}Id`, comparison: 'equal', value: [parentId] }],
