@@ -23,6 +23,7 @@ import { samlRoutes } from './rest/saml';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
 import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
+import { UPLOAD_LIMITS } from './files/limits';
 import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
@@ -63,6 +64,9 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   const app = Fastify({
     logger: logger ? { level: config.logLevel, ...(typeof logger === 'object' ? { stream: logger } : {}) } : false,
     bodyLimit: config.bodyLimit,
+    // A request (an upload included) is received in at most this time, however slowly it
+    // moves; a stalled one ends sooner (files/limits.ts). Fastify's default is no limit.
+    requestTimeout: UPLOAD_LIMITS.requestMs,
     trustProxy: fastifyTrustProxy(config.trustProxy),
     // An address the router cannot read (bad percent-encoding, an over-long id): the
     // client's mistake, said in the hub's own error shape.

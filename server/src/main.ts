@@ -4,7 +4,7 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openPglite, openPostgres, type Db } from './db/client';
 import { migrate } from './db/migrate';
-import { diskStorage } from './files/storage';
+import { diskStorage, sweepStorage } from './files/storage';
 import { DEMO_PASSWORD, demoSignIns } from './seed/demo';
 import { seedFirstStart } from './seed/first-start';
 
@@ -27,7 +27,11 @@ async function main(): Promise<void> {
   }
   await migrate(db, migrationsDir);
   const seeded = await seedFirstStart(db, { demo: config.seedDemo || !config.databaseUrl }, (msg, err) => console.error(msg, err));
-  const app = await buildApp({ config, db, storage: diskStorage(join(config.dataDir, 'files')) });
+  const filesDir = join(config.dataDir, 'files');
+  // Uploads a crash cut short (kill -9) were left in the staging directory: remove them.
+  const swept = await sweepStorage(filesDir, { shared: Boolean(config.databaseUrl), startedAt: new Date(started) });
+  if (swept) console.log(`Removed ${swept} partial upload${swept === 1 ? '' : 's'} left by an earlier run`);
+  const app = await buildApp({ config, db, storage: diskStorage(filesDir) });
 
   let closing = false;
   const shutdown = async (signal: string) => {

@@ -59,12 +59,19 @@ class Inspector extends Transform {
   constructor(
     private readonly maxBytes: number,
     private readonly tooLarge: string,
+    /** Counts the bytes against the hub's staging total (may refuse them). */
+    private readonly count: (bytes: number) => void = () => {},
   ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.tooLarge));
+    try {
+      this.count(chunk.length);
+    } catch (err) {
+      return done(err as Error);
+    }
     if (this.text) this.text = isText(chunk) && this.decodes(chunk, true);
     if (this.headBytes < DETECT_BYTES) {
       const part = chunk.subarray(0, DETECT_BYTES - this.headBytes);
@@ -99,14 +106,15 @@ function isText(chunk: Buffer): boolean {
 /**
  * Streams one file of a request into storage, refusing it (and keeping nothing) past
  * `maxBytes`; `tooLarge` gives the message. The caller decides the limit: the field's, or
- * what is left of the request's total.
+ * what is left of the request's total; `take` counts each chunk against the bytes all
+ * requests may stage at once (files/limits.ts) and may refuse it.
  */
 export async function stageUpload(
   storage: FileStorage,
   source: Readable & { truncated?: boolean },
-  file: { name: string; claimedType: string; maxBytes: number; tooLarge: string },
+  file: { name: string; claimedType: string; maxBytes: number; tooLarge: string; take?: (bytes: number) => void },
 ): Promise<StagedUpload> {
-  const inspector = new Inspector(file.maxBytes, file.tooLarge);
+  const inspector = new Inspector(file.maxBytes, file.tooLarge, file.take);
   // Errors of either side reach storage through the inspector, which then keeps nothing.
   pipeline(source, inspector, () => {});
   const key = await storage.putStream(inspector);

@@ -21,10 +21,12 @@ import {
   type GraphQLSchema,
   type ValidationRule,
 } from 'graphql';
+import type { Readable } from 'node:stream';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES, MB, findEntity, messages } from '@hub/model';
 import { BadInputError, UserError } from '../crud/errors';
 import { isDatabaseUnavailable, type Db } from '../db/client';
+import { StagingFullError, UPLOAD_LIMITS, UploadStalledError, admitUpload, clip, watchIdle, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
 import { MAX_REQUEST_FILES, StagedUpload, UploadTooLargeError, discardUnstored, partLimit, stageUpload } from '../files/upload';
 import { UploadScalar } from './common';
@@ -80,6 +82,16 @@ function preparer(schema: GraphQLSchema, validationRules: ValidationRule[]): Pre
 /** graphql-js appends its suggestions at the end of a message. */
 const withoutSuggestions = (message: string) => message.replace(/\s*Did you mean [\s\S]*$/, '');
 
+/**
+ * graphql-js quotes the client's text (field names, variable values) in its messages:
+ * each quoted text at most 100 characters, the message at most 1000.
+ */
+const clipQuoted = (message: string) =>
+  clip(
+    message.replace(/"((?:[^"\\]|\\.)*)"/g, (quoted: string, text: string) => (text.length > 100 ? `"${clip(text)}"` : quoted)),
+    1000,
+  );
+
 export const multipartMessages = {
   signIn: 'You need to sign in to upload files',
   order: 'A multipart request must send operations and map before its files.',
@@ -89,10 +101,11 @@ export const multipartMessages = {
   operationsShape: 'operations must be one JSON object with a query.',
   mapShape: 'map must be a JSON object of file part names to lists of paths.',
   reservedKey: "operations must not contain the keys '__proto__' or 'constructor.prototype'.",
-  unknownField: (name: string) => `Unknown multipart field '${name}': a request sends operations, map, then its files.`,
-  unnamedPart: (name: string) => `The file part '${name}' is not named in map.`,
-  twice: (name: string) => `The file part '${name}' is sent twice.`,
-  badPath: (path: string) => `The map path '${path}' does not name a file of the operation.`,
+  // Client-given names and paths are cut to 100 characters.
+  unknownField: (name: string) => `Unknown multipart field '${clip(name)}': a request sends operations, map, then its files.`,
+  unnamedPart: (name: string) => `The file part '${clip(name)}' is not named in map.`,
+  twice: (name: string) => `The file part '${clip(name)}' is sent twice.`,
+  badPath: (path: string) => `The map path '${clip(path)}' does not name a file of the operation.`,
   tooManyFiles: `A request may carry at most ${MAX_REQUEST_FILES} files.`,
   malformed: 'The multipart request is malformed.',
   onlyParts: `A multipart request sends operations, map and at most ${MAX_REQUEST_FILES} files, nothing else.`,
@@ -209,23 +222,54 @@ function multipartError(err: unknown): unknown {
 }
 
 /**
- * The GraphQL multipart request convention, bounded before it is read: signed-in callers
- * only; operations, then map (checked against the operation), then only the files the map
- * names, each streamed to storage up to its field's limit and the request's total.
+ * Admits a multipart request before any part of it is read: signed-in callers only, a
+ * few open uploads per caller, and only while the hub has room to stage files.
+ */
+function admit(req: FastifyRequest): UploadTicket {
+  if (!req.caller) throw new UserError(multipartMessages.signIn, 'UNAUTHENTICATED', 401);
+  return admitUpload(`${req.caller.kind}:${req.caller.userId}`);
+}
+
+/**
+ * The GraphQL multipart request convention, bounded before it is read: operations, then
+ * map (checked against the operation), then only the files the map names, each streamed
+ * to storage up to its field's limit and the request's total, counted against the bytes
+ * all requests may stage at once. A body from which nothing arrives for the idle time
+ * has stalled: its files are removed and it is refused (408).
  */
 async function readMultipart(
   req: FastifyRequest,
   schema: GraphQLSchema,
   prepare: Prepare,
   storage: FileStorage,
+  ticket: UploadTicket,
 ): Promise<{ body: GraphqlBody; uploads: StagedUpload[] }> {
-  if (!req.caller) throw new UserError(multipartMessages.signIn, 'UNAUTHENTICATED', 401);
   let operations: GraphqlBody | null = null;
   let map: Map<string, MapEntry> | null = null;
   const uploads: StagedUpload[] = [];
   let total = 0;
+  const parts = req.parts()[Symbol.asyncIterator]();
+  const nextPart = () => {
+    const next = parts.next();
+    next.catch(() => {}); // a part nobody waits for any more (the request was refused) fails unseen
+    return next;
+  };
+  // The first call starts the reader, which pipes the request body to itself: from then on
+  // the body can be watched without changing how it flows.
+  let pending = nextPart();
+  let stall: () => void = () => {};
+  const stalled = new Promise<never>((_, reject) => (stall = () => reject(new UploadStalledError())));
+  stalled.catch(() => {});
+  let file: Readable | null = null;
+  let staging: Promise<StagedUpload> | null = null;
+  const stopWatching = watchIdle(req.raw, () => {
+    file?.destroy(new UploadStalledError());
+    stall();
+  });
   try {
-    for await (const part of req.parts()) {
+    for (;;) {
+      const { value: part, done } = await Promise.race([pending, stalled]);
+      if (done) break;
       if (part.type === 'field') {
         if (part.fieldname === 'operations' && !operations && !map) {
           const value = parseJsonField(String(part.value));
@@ -235,6 +279,7 @@ async function readMultipart(
           if (!operations) throw new BadInputError(multipartMessages.operationsFirst);
           map = readMap(schema, prepare, operations, parseJsonField(String(part.value)));
         } else throw new BadInputError(multipartMessages.unknownField(part.fieldname));
+        pending = nextPart();
         continue;
       }
       // A refused part is drained by the caller (the request is let go), never buffered.
@@ -244,20 +289,32 @@ async function readMultipart(
       if (entry.received) throw new BadInputError(multipartMessages.twice(part.fieldname));
       entry.received = true;
       const limit = partLimit(entry.maxBytes, total);
-      const upload = await stageUpload(storage, part.file, {
+      file = part.file;
+      staging = stageUpload(storage, part.file, {
         name: part.filename,
         claimedType: part.mimetype,
         maxBytes: limit.maxBytes,
         tooLarge: limit.message,
+        take: ticket.take,
       });
+      const upload = await Promise.race([staging, stalled]);
+      file = staging = null;
       uploads.push(upload);
       total += upload.size;
       for (const { node, key } of entry.slots)
         Object.defineProperty(node, key, { value: upload, writable: true, enumerable: true, configurable: true });
+      pending = nextPart();
     }
+    // The reader also ends when the client goes away: a request cut short is not run.
+    if (!req.raw.readableEnded) throw new BadInputError(multipartMessages.malformed);
   } catch (err) {
+    // A file still being staged is stored or removed first (its source has failed or been stopped).
+    const late = staging && (await staging.catch(() => null));
+    if (late) uploads.push(late);
     await Promise.all(uploads.map((u) => storage.remove(u.key)));
     throw multipartError(err);
+  } finally {
+    stopWatching();
   }
   if (!operations) throw new BadInputError(multipartMessages.noOperations);
   return { body: operations, uploads };
@@ -265,12 +322,13 @@ async function readMultipart(
 
 /**
  * A refused multipart request is let go: the rest of its body is discarded as it arrives,
- * never kept (so the client, still sending, reads the answer; the server's request
- * timeout bounds how long).
+ * never kept (so the client, still sending, reads the answer). A body that stops arriving
+ * ends the connection (the idle time); Fastify's requestTimeout bounds the whole request.
  */
 function letGo(req: FastifyRequest): void {
   req.raw.unpipe();
   req.raw.resume();
+  if (!req.raw.readableEnded) watchIdle(req.raw, () => req.raw.destroy());
 }
 
 /** POST /api/graphql: JSON or multipart, parsed and validated (limits included) before any database work. */
@@ -320,15 +378,21 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     // Visitors get neither introspection nor suggestions (in validation and in variable errors).
     const shown = (error: GraphQLError) => {
       const json = error.toJSON();
-      return visitor ? { ...json, message: withoutSuggestions(json.message) } : json;
+      return { ...json, message: clipQuoted(visitor ? withoutSuggestions(json.message) : json.message) };
     };
     let body: GraphqlBody;
     let uploads: StagedUpload[] = [];
+    let ticket: UploadTicket | null = null;
     if (req.isMultipart()) {
       try {
-        ({ body, uploads } = await readMultipart(req, schema, prepare, deps.storage));
+        ticket = admit(req);
+        ({ body, uploads } = await readMultipart(req, schema, prepare, deps.storage, ticket));
       } catch (err) {
+        ticket?.release();
         letGo(req);
+        if (err instanceof StagingFullError) reply.header('retry-after', String(UPLOAD_LIMITS.retryAfterSeconds));
+        // The client sends nothing more: answer, then close the connection.
+        if (err instanceof UploadStalledError) reply.header('connection', 'close');
         throw err;
       }
     } else body = (req.body ?? {}) as GraphqlBody;
@@ -337,7 +401,7 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
       answer = await run(body, prepare, req, shown);
     } finally {
       // Uploads no committed file row took (a refused or failed save) are not kept.
-      await discardUnstored(deps.db, deps.storage, uploads);
+      await discardUnstored(deps.db, deps.storage, uploads).finally(() => ticket?.release());
     }
     return reply.status(answer.status).send(answer.payload);
   });
