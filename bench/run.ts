@@ -165,7 +165,6 @@ async function benchEngine(engine: 'postgres' | 'pglite'): Promise<void> {
       if (engine === 'pglite') {
         rawDir = join(work, 'raw');
         cpSync(hubDir, rawDir, { recursive: true });
-        rmSync(join(rawDir, 'hub.lock'), { force: true });
       }
       const rawEnv = engine === 'postgres' ? { DATABASE_URL: PG_URL } : { DATA_DIR: rawDir };
       const raw = await startProcess(['--import', 'tsx', 'bench/raw-server.ts'], { ...rawEnv, PORT: '3902', RAW_PLAN: plan }, /raw ready/);

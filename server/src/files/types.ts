@@ -1,3 +1,4 @@
+import { INLINE_FILE_TYPES } from '@hub/model';
 import { fileTypeFromBuffer } from 'file-type';
 
 /** How much of a file's start the type detection reads (enough for office formats' zip entries). */
@@ -17,8 +18,8 @@ export async function detectType(head: Uint8Array, isText: boolean, fileName: st
   return 'application/octet-stream';
 }
 
-/** Passive types a browser may show in the hub's origin: images other than SVG, and PDF. */
-const INLINE = new Set(['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf']);
+/** Passive types a browser may show in the hub's origin: images other than SVG, and PDF (the model's list, which the web's links follow). */
+const INLINE = new Set(INLINE_FILE_TYPES);
 
 /** Types served with their own name (as downloads); every other stored type is served as application/octet-stream. */
 const LABELLED = new Set([
