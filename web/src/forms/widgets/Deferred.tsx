@@ -8,13 +8,14 @@ import { useLayoutEffect, useState, type KeyboardEvent, type PointerEvent } from
  */
 export function useDeferredControl(inputId: string, options: { clickToOpen?: boolean } = {}) {
   const [state, setState] = useState<'idle' | 'focus' | 'open'>('idle');
+  const clickToOpen = options.clickToOpen;
+  // Only the activation itself matters: later renders (same state, id and option) must not refocus.
   useLayoutEffect(() => {
     if (state === 'idle') return;
     const el = document.getElementById(inputId);
     el?.focus();
-    if (state === 'open' && options.clickToOpen) el?.click();
-    // Only the activation itself matters; later renders must not refocus.
-  }, [state]);
+    if (state === 'open' && clickToOpen) el?.click();
+  }, [state, inputId, clickToOpen]);
   const activate = (open: boolean) => setState((s) => (s === 'idle' ? (open ? 'open' : 'focus') : s));
   return {
     active: state !== 'idle',
@@ -28,7 +29,7 @@ export function useDeferredControl(inputId: string, options: { clickToOpen?: boo
           activate(true);
         } else {
           // A tap's click lands on the real control by itself (a second, scripted click would close it again).
-          activate(!options.clickToOpen);
+          activate(!clickToOpen);
         }
       },
       onFocus: () => activate(false),
