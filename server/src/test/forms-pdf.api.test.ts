@@ -1,7 +1,7 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { benchmarkPdf } from '../forms/pdf.bench';
-import { BAD_DRAWINGS, TINY_PNG, largePdfInput, riskAssessmentAnswers } from '../forms/fixtures';
+import { benchmarkPdf } from '../../../bench/pdf';
+import { BAD_DRAWINGS, TINY_PNG, largePdfInput, riskAssessmentAnswers } from './forms-fixtures';
 import { DRAWING_NOT_SHOWN, renderSubmissionPdf } from '../forms/pdf';
 import { PDF_ZIP_LIMITS, pdfZipExports } from '../forms/pdf-routes';
 import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { riskAssessmentAnswers } from '../forms/fixtures';
+import { riskAssessmentAnswers } from './forms-fixtures';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
 
 /** What the API refuses whatever the client sent: invalid answers, and the rules of a review. */

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { riskAssessmentAnswers } from '../forms/fixtures';
+import { riskAssessmentAnswers } from './forms-fixtures';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from './harness';
 
 /**

@@ -25,7 +25,6 @@ const SafetyPage = lazy(() => import('../member/forms/SafetyPage').then((m) => (
 const SafetyFormPage = lazy(() => import('../member/forms/SafetyFormPage').then((m) => ({ default: m.SafetyFormPage })));
 const SubmissionsPage = lazy(() => import('../member/forms/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })));
 const SubmissionPage = lazy(() => import('../member/forms/SubmissionPage').then((m) => ({ default: m.SubmissionPage })));
-const FillerBenchPage = lazy(() => import('../forms/FillerBenchPage').then((m) => ({ default: m.FillerBenchPage })));
 
 const loading = (
   <Center mih="100dvh">
@@ -57,8 +56,6 @@ export const router = createBrowserRouter([
   { path: '/reset-password', element: later(<ResetPasswordPage />) },
   { path: '/logout', element: later(<LogoutPage />) },
   { path: '/admin/*', element: later(<AdminApp />) },
-  // A generated 200-question form for the filler benchmark (no data, no sign-in).
-  { path: '/bench/filler', element: later(<FillerBenchPage />) },
   {
     element: (
       <RequireAuth>

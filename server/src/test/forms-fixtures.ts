@@ -1,6 +1,6 @@
 import { deflateSync } from 'node:zlib';
 import { newCompleteSlide, newReviewSlide, riskMatrixAnswers, type Answers, type FormDefinition, type Question } from '@hub/model/forms';
-import type { SubmissionPdfInput } from './pdf';
+import type { SubmissionPdfInput } from '../forms/pdf';
 
 /**
  * Sample data for tests and the PDF benchmark: a 1x1 PNG drawing, answers that complete the

@@ -1,7 +1,7 @@
 import { Container, Title } from '@mantine/core';
 import { useEffect, useMemo } from 'react';
-import { benchDefinition } from './bench-definition';
-import { FormFiller } from './FormFiller';
+import { FormFiller } from '../../web/src/forms/FormFiller';
+import { benchDefinition } from './definition';
 
 declare global {
   interface Window {

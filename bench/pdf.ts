@@ -1,10 +1,11 @@
 import { pathToFileURL } from 'node:url';
-import { largePdfInput } from './fixtures';
-import { renderSubmissionPdf } from './pdf';
+import { renderSubmissionPdf } from '../server/src/forms/pdf';
+import { largePdfInput } from '../server/src/test/forms-fixtures';
 
 /**
  * Times renderSubmissionPdf on a form of `questions` questions (the budget: 300 ms for 50).
- * Run: npx tsx server/src/forms/pdf.bench.ts [questions] [runs]
+ * Also used by the PDF test (server/src/test/forms-pdf.api.test.ts).
+ * Run alone: npx tsx bench/pdf.ts [questions] [runs]
  */
 export async function benchmarkPdf(
   questions = 50,
