@@ -1,4 +1,4 @@
-import { allEntities, enums, snake } from '@hub/model';
+import { allEntities, enums, getEntity, snake } from '@hub/model';
 import type { FuzzRequest } from './graphql';
 import { condition } from './graphql';
 import { PROTO_KEYS, deepNesting, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
@@ -190,7 +190,7 @@ function bodyValue(r: Rng, ids: KnownIds, key: string): unknown {
               condition(
                 r,
                 ids,
-                allEntities().find((e) => e.name === 'FormSubmissionsEntity')!,
+                getEntity('FormSubmissionsEntity'),
               ),
             ],
           ]
@@ -206,7 +206,7 @@ function bodyValue(r: Rng, ids: KnownIds, key: string): unknown {
         condition(
           r,
           ids,
-          allEntities().find((e) => e.name === 'MehubAccountEntity')!,
+          getEntity('MehubAccountEntity'),
         ),
       ];
     case 'SortConditions':
