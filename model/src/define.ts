@@ -180,9 +180,9 @@ export const f = {
 };
 
 /** A link entity: two required references, named as the spec names them (formsId, memberOrganisationsId). */
-export function defineLink<const N extends string, const L extends string, const R extends string>(
+export function defineLink<const N extends string, const T extends string, const L extends string, const R extends string>(
   name: N,
-  table: string,
+  table: T,
   left: [string, L],
   right: [string, R],
 ) {

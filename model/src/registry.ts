@@ -68,6 +68,9 @@ type Declared = (typeof entities)[keyof typeof entities] | (typeof links)[number
 /** The name of every entity of the registry (link entities included): a misspelt name does not compile. */
 export type EntityName = Declared['name'];
 
+/** The table of every entity of the registry. */
+export type TableName = Declared['table'];
+
 /**
  * Compile-time checks of the declarations above, each failing with the offending name:
  * every key of `entities` is its entity's name, and every entity a field names (reference

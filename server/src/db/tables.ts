@@ -1,4 +1,4 @@
-import { allEntities, getEntity, type EntityDef, type EntityName, type Field } from '@hub/model';
+import { allEntities, getEntity, type EntityDef, type EntityName, type Field, type TableName } from '@hub/model';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -95,9 +95,9 @@ export function tableOf(entityName: EntityName): AnyTable {
   return built.get(entityName) ?? tableFor(getEntity(entityName));
 }
 
-/** Every entity table, built once. */
-export function buildTables(): Record<string, AnyTable> {
-  const out: Record<string, AnyTable> = {};
-  for (const e of allEntities()) out[e.table] = tableOf(e.name);
+/** Every entity table, built once, keyed by table name (schema.ts exports each; its test checks none is missing). */
+export function buildTables(): Record<TableName, AnyTable> {
+  const out = {} as Record<TableName, AnyTable>;
+  for (const e of allEntities()) out[e.table as TableName] = tableOf(e.name);
   return out;
 }
