@@ -90,7 +90,8 @@ export interface LinksField<T extends string = EntityName> extends FieldBase {
   minItems?: number;
 }
 
-export type Field<N extends string = EntityName> = ScalarField | EnumField | FileField | ReferenceField<N> | ChildrenField<N> | LinksField<N>;
+export type Field<N extends string = EntityName> =
+  ScalarField | EnumField | FileField | ReferenceField<N> | ChildrenField<N> | LinksField<N>;
 
 /**
  * Which rows a member (MehubAccount) may see and change; administrators see everything.

@@ -77,7 +77,9 @@ export type TableName = Declared['table'];
  * and children targets, link entities) is in the registry. They make the casts to
  * `EntityDef` below sound.
  */
-type Names<E> = E extends { fields: infer F } ? { [K in keyof F]: F[K] extends { target: infer T } ? T : F[K] extends { link: infer L } ? L : never }[keyof F] : never;
+type Names<E> = E extends { fields: infer F }
+  ? { [K in keyof F]: F[K] extends { target: infer T } ? T : F[K] extends { link: infer L } ? L : never }[keyof F]
+  : never;
 type MustBeNever<T extends never> = T;
 export type UnregisteredNames = MustBeNever<
   | { [K in keyof typeof entities]: (typeof entities)[K]['name'] extends K ? never : K }[keyof typeof entities]

@@ -19,12 +19,18 @@ const tableNames = (module: Record<string, unknown>) =>
 describe('the schema module drizzle-kit reads', () => {
   it('exports a table for every entity of the registry', () => {
     const exported = tableNames(schema);
-    expect(allEntities().filter((e) => !exported.has(e.table)).map((e) => `${e.name} has no table export in server/src/db/schema.ts`)).toEqual([]);
+    expect(
+      allEntities()
+        .filter((e) => !exported.has(e.table))
+        .map((e) => `${e.name} has no table export in server/src/db/schema.ts`),
+    ).toEqual([]);
   });
 
   it("exports the hub's own tables", () => {
     const exported = tableNames(schema);
-    expect([...tableNames(internal)].filter((t) => !exported.has(t)).map((t) => `${t} has no table export in server/src/db/schema.ts`)).toEqual([]);
+    expect(
+      [...tableNames(internal)].filter((t) => !exported.has(t)).map((t) => `${t} has no table export in server/src/db/schema.ts`),
+    ).toEqual([]);
   });
 
   it('exports nothing else: every export is a table of an entity of the registry or one of the hub’s own', () => {

@@ -100,7 +100,12 @@ export async function sampleInput(db: Db, entityName: EntityName, ctx: SampleCon
 }
 
 /** Creates a valid record of any entity in `ctx`'s organisation, as the system; returns its id. */
-export async function createSample(db: Db, entityName: EntityName, ctx: SampleContext, extra: Record<string, unknown> = {}): Promise<string> {
+export async function createSample(
+  db: Db,
+  entityName: EntityName,
+  ctx: SampleContext,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const input = { ...(await sampleInput(db, entityName, ctx)), ...extra };
   const [id] = await saveRecords({ db, storage }, SYSTEM, getEntity(entityName), [input], 'create', null);
   return id;
