@@ -1,4 +1,5 @@
 import type { EnumDef } from './enums';
+import type { EntityName } from './registry';
 
 /** Every field kind the model knows; each has its behaviour in `kinds/`. */
 export type FieldKind =
@@ -61,30 +62,36 @@ export interface FileField extends FieldBase {
   /** Accepted content types (prefixes like 'image/' allowed). */
   accept?: readonly string[];
 }
-export interface ReferenceField<T extends string = string> extends FieldBase {
+/**
+ * Fields naming another entity take the name type `N`: `EntityName` (checked against the
+ * registry) wherever an entity comes from the registry, `string` in the declarations the
+ * registry is built from (the registry checks those names at compile time).
+ */
+export interface ReferenceField<T extends string = EntityName> extends FieldBase {
   kind: 'reference';
   target: T;
   /** What deleting the target does to this row. */
   onDelete?: 'cascade' | 'set null' | 'restrict';
 }
 /** The other side of a reference: rows of `target` whose `inverse` reference points here. */
-export interface ChildrenField<T extends string = string> extends FieldBase {
+export interface ChildrenField<T extends string = EntityName> extends FieldBase {
   kind: 'children';
   target: T;
   inverse: string;
 }
 /** Many-to-many through a link entity: `self` is the link's reference to this entity, `other` to the far side. */
-export interface LinksField extends FieldBase {
+export interface LinksField<T extends string = EntityName> extends FieldBase {
   kind: 'links';
-  link: string;
+  link: T;
   self: string;
   other: string;
   /** The far side's entity, filled in by the registry. */
-  target?: string;
+  target?: T;
   minItems?: number;
 }
 
-export type Field = ScalarField | EnumField | FileField | ReferenceField | ChildrenField | LinksField;
+export type Field<N extends string = EntityName> =
+  ScalarField | EnumField | FileField | ReferenceField<N> | ChildrenField<N> | LinksField<N>;
 
 /**
  * Which rows a member (MehubAccount) may see and change; administrators see everything.
@@ -102,15 +109,16 @@ export type Scope =
   | { kind: 'shared' }
   | { kind: 'custom'; rule: 'forms' | 'formVersions' | 'submissions' | 'documents' | 'accounts' };
 
-export interface EntityDef {
-  name: string;
+/** An entity as the registry hands it out: its own name and every name it refers to are `EntityName`s. */
+export interface EntityDef<N extends string = EntityName> {
+  name: N;
   label: string;
   /** Plural label for list screens. */
   plural?: string;
   table: string;
   /** The field that names a record in pickers and titles. */
   display: string;
-  fields: Record<string, Field>;
+  fields: Record<string, Field<N>>;
   scope: Scope;
   /** Link entities join two others. */
   link?: { left: string; right: string };
@@ -120,7 +128,10 @@ export interface EntityDef {
   rules?: readonly string[];
 }
 
-export function defineEntity<const E extends EntityDef>(entity: E): E {
+/** An entity of any name (a declaration before the registry checks it, or one made up by a test). */
+export type AnyEntityDef = EntityDef<string>;
+
+export function defineEntity<const E extends AnyEntityDef>(entity: E): E {
   return entity;
 }
 
@@ -135,7 +146,7 @@ export const isSafeKey = (key: unknown): key is string => typeof key === 'string
  * Object.prototype (`toString`, `constructor`, `__proto__`). Every lookup by a name that
  * came from a request goes through here.
  */
-export function fieldOf(entity: EntityDef, name: unknown): Field | undefined {
+export function fieldOf<N extends string>(entity: EntityDef<N>, name: unknown): Field<N> | undefined {
   return isSafeKey(name) && Object.hasOwn(entity.fields, name) ? entity.fields[name] : undefined;
 }
 
@@ -157,18 +168,22 @@ export const f = {
   enum: <V extends string, const O extends Opts>(e: EnumDef<V>, o?: O) =>
     ({ kind: 'enum', enum: e, ...o }) as { kind: 'enum'; enum: EnumDef<V> } & O,
   file: <const O extends Omit<FileField, 'kind'>>(o?: O) => ({ kind: 'file', ...o }) as { kind: 'file' } & O,
-  ref: <const T extends string, const O extends Omit<ReferenceField, 'kind' | 'target'>>(target: T, o?: O) =>
+  ref: <const T extends string, const O extends Omit<ReferenceField<string>, 'kind' | 'target'>>(target: T, o?: O) =>
     ({ kind: 'reference', target, ...o }) as { kind: 'reference'; target: T } & O,
   children: <const T extends string, const O extends Opts>(target: T, inverse: string, o?: O) =>
     ({ kind: 'children', target, inverse, ...o }) as { kind: 'children'; target: T; inverse: string } & O,
-  links: <const O extends Omit<LinksField, 'kind' | 'link' | 'self' | 'other'>>(link: string, self: string, other: string, o?: O) =>
-    ({ kind: 'links', link, self, other, ...o }) as { kind: 'links'; link: string; self: string; other: string } & O,
+  links: <const L extends string, const O extends Omit<LinksField<string>, 'kind' | 'link' | 'self' | 'other' | 'target'>>(
+    link: L,
+    self: string,
+    other: string,
+    o?: O,
+  ) => ({ kind: 'links', link, self, other, ...o }) as { kind: 'links'; link: L; self: string; other: string } & O,
 };
 
 /** A link entity: two required references, named as the spec names them (formsId, memberOrganisationsId). */
-export function defineLink<const L extends string, const R extends string>(
-  name: string,
-  table: string,
+export function defineLink<const N extends string, const T extends string, const L extends string, const R extends string>(
+  name: N,
+  table: T,
   left: [string, L],
   right: [string, R],
 ) {
@@ -180,7 +195,7 @@ export function defineLink<const L extends string, const R extends string>(
     fields: {
       [left[0]]: { kind: 'reference', target: left[1], required: true, onDelete: 'cascade' },
       [right[0]]: { kind: 'reference', target: right[1], required: true, onDelete: 'cascade' },
-    } as Record<string, ReferenceField>,
+    } as Record<string, ReferenceField<L | R>>,
     scope: { kind: 'via', ref: left[0] },
     link: { left: left[0], right: right[0] },
   });

@@ -1,3 +1,4 @@
+import type { EntityName } from './registry';
 import { roleFacts, type RoleName } from './roles';
 
 /** Groups of data-layer.md section 6. */
@@ -23,7 +24,7 @@ const g = (rights: string, roles?: Grant['roles']): Grant => ({ rights, roles })
  * The MehubAccount column of the matrix. Entities the spec leaves out of the matrix
  * (form versions, form tiles) are read by members because the member site shows them.
  */
-export const memberMatrix: Record<string, Grant> = {
+export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
   ApikeyEntity: g(''),
   AdditionalAttachmentEntity: g('RCUD'),
   AssetEntity: g('RCU', { D: roleFacts.assetDelete }),
@@ -65,11 +66,16 @@ export const memberMatrix: Record<string, Grant> = {
 };
 
 /** Visitors: nothing, except read on role-document access. */
-export const visitorMatrix: Record<string, Grant> = {
+export const visitorMatrix: Readonly<Partial<Record<EntityName, Grant>>> = {
   RolesMeaDocumentAccess: g('R'),
 };
 
 const LETTER: Record<Operation, 'C' | 'R' | 'U' | 'D'> = { create: 'C', read: 'R', update: 'U', delete: 'D' };
+
+/** The row of `matrix` for an entity named by any string (never an inherited property such as `toString`). */
+function rowOf(matrix: Partial<Record<EntityName, Grant>>, entity: string): Grant | undefined {
+  return Object.hasOwn(matrix, entity) ? matrix[entity as EntityName] : undefined;
+}
 
 function grants(grant: Grant | undefined, op: Operation, role: string | null | undefined): boolean {
   if (!grant) return false;
@@ -85,16 +91,16 @@ function grants(grant: Grant | undefined, op: Operation, role: string | null | u
  * groups hold all four rights on every entity.
  */
 export function can(groups: readonly string[], role: string | null | undefined, entity: string, op: Operation): boolean {
-  if (grants(visitorMatrix[entity], op, role)) return true;
+  if (grants(rowOf(visitorMatrix, entity), op, role)) return true;
   for (const group of groups) {
     if ((ADMIN_GROUPS as readonly string[]).includes(group)) return true;
-    if (group === 'MehubAccount' && grants(memberMatrix[entity], op, role)) return true;
+    if (group === 'MehubAccount' && grants(rowOf(memberMatrix, entity), op, role)) return true;
   }
   return false;
 }
 
 /** Back-office screens only administrator groups may open (data-layer.md section 6, group gates). */
-export const ADMIN_ONLY_SCREENS: readonly string[] = [
+export const ADMIN_ONLY_SCREENS: readonly EntityName[] = [
   'ApikeyEntity',
   'FeedbackAndHelpEntity',
   'FormReviewRequestEntity',
@@ -108,6 +114,6 @@ export const ADMIN_ONLY_SCREENS: readonly string[] = [
  * back-office groups. Users who fail the gate go to /404.
  */
 export function passesScreenGate(groups: readonly string[], entity: string): boolean {
-  const allowed: readonly string[] = ADMIN_ONLY_SCREENS.includes(entity) ? ADMIN_GROUPS : BACKEND_GROUPS;
+  const allowed: readonly string[] = (ADMIN_ONLY_SCREENS as readonly string[]).includes(entity) ? ADMIN_GROUPS : BACKEND_GROUPS;
   return groups.some((g) => allowed.includes(g));
 }

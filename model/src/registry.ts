@@ -1,4 +1,4 @@
-import type { EntityDef, Field, LinksField, ReferenceField } from './define';
+import type { AnyEntityDef, EntityDef, Field, LinksField, ReferenceField } from './define';
 import { additionalAttachment } from './entities/additional-attachment';
 import { apikey } from './entities/apikey';
 import { asset } from './entities/asset';
@@ -63,11 +63,31 @@ export const entities = {
   MehubAccountTimelineEventsEntity: timelineEvent,
 } as const;
 
-export type EntityName = keyof typeof entities;
+type Declared = (typeof entities)[keyof typeof entities] | (typeof links)[number];
+
+/** The name of every entity of the registry (link entities included): a misspelt name does not compile. */
+export type EntityName = Declared['name'];
+
+/** The table of every entity of the registry. */
+export type TableName = Declared['table'];
+
+/**
+ * Compile-time checks of the declarations above, each failing with the offending name:
+ * every key of `entities` is its entity's name, and every entity a field names (reference
+ * and children targets, link entities) is in the registry. They make the casts to
+ * `EntityDef` below sound.
+ */
+type Names<E> = E extends { fields: infer F }
+  ? { [K in keyof F]: F[K] extends { target: infer T } ? T : F[K] extends { link: infer L } ? L : never }[keyof F]
+  : never;
+type MustBeNever<T extends never> = T;
+export type UnregisteredNames = MustBeNever<
+  | { [K in keyof typeof entities]: (typeof entities)[K]['name'] extends K ? never : K }[keyof typeof entities]
+  | Exclude<Names<Declared>, EntityName>
+>;
 
 const all = new Map<string, EntityDef>();
-for (const e of Object.values(entities)) all.set(e.name, e);
-for (const l of links) all.set(l.name, l);
+for (const e of [...Object.values(entities), ...links] as readonly AnyEntityDef[]) all.set(e.name, e as EntityDef);
 
 /** Fill in each links field's far-side entity from its link entity. */
 for (const e of all.values()) {
@@ -87,12 +107,14 @@ export function allEntities(): EntityDef[] {
   return [...all.values()];
 }
 
-export function getEntity(name: string): EntityDef {
+/** The entity called `name`: a name the compiler knows. Names from a request go through `findEntity`. */
+export function getEntity(name: EntityName): EntityDef {
   const e = all.get(name);
   if (!e) throw new Error(`Unknown entity ${name}`);
   return e;
 }
 
+/** The entity called `name` (exactly, else ignoring case), or undefined: for names from a request or a URL. */
 export function findEntity(name: string): EntityDef | undefined {
   return all.get(name) ?? [...all.values()].find((e) => e.name.toLowerCase() === name.toLowerCase());
 }

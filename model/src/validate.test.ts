@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defineEntity, f, type EntityDef } from './define';
+import { defineEntity, f, type AnyEntityDef } from './define';
 import { AssetType } from './enums';
 import { getEntity } from './registry';
 import { validateInput, type SaveMode } from './validate';
@@ -34,7 +34,7 @@ const sample = defineEntity({
 });
 
 /** Issues as 'path: message', the way a client reads them. */
-const check = (input: Record<string, unknown>, mode: SaveMode = 'update', entity: EntityDef = sample) =>
+const check = (input: Record<string, unknown>, mode: SaveMode = 'update', entity: AnyEntityDef = sample) =>
   validateInput(entity, input, mode).map((i) => `${i.path}: ${i.message}`);
 
 describe('required', () => {

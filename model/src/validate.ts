@@ -1,11 +1,11 @@
-import type { EntityDef, Field } from './define';
+import type { AnyEntityDef, Field } from './define';
 import { kinds } from './kinds';
 import { messages, type ValidationCode, type ValidationIssue } from './messages';
 
 export type SaveMode = 'create' | 'update';
 
 /** The input key a field is written through: references and files by their id. */
-export function inputKey(name: string, field: Field): string {
+export function inputKey(name: string, field: Field<string>): string {
   return field.kind === 'reference' || field.kind === 'file' ? `${name}Id` : name;
 }
 
@@ -47,7 +47,7 @@ const rules: Record<string, (input: Record<string, unknown>, mode: SaveMode) => 
  * messages. Updates are patches: only keys present are checked, but required ones may
  * not be cleared. Immutable and read-only fields are refused on update / always.
  */
-export function validateInput(entity: EntityDef, input: Record<string, unknown>, mode: SaveMode): ValidationIssue[] {
+export function validateInput(entity: AnyEntityDef, input: Record<string, unknown>, mode: SaveMode): ValidationIssue[] {
   const issues: ValidationIssue[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
     const key = inputKey(name, field);

@@ -46,7 +46,7 @@ const EQUALITY_OPS: readonly Comparison[] = ['equal', 'in', 'notIn', 'notEqual']
 /** What a field kind knows about itself, apart from its database column and widget. */
 export interface KindSpec {
   /** Check of a present (non-null) input value. */
-  zod(field: Field): z.ZodType;
+  zod(field: Field<string>): z.ZodType;
   /** Comparisons a search condition may use on this kind. */
   comparisons: readonly Comparison[];
   /** Why a search term is not a valid value of this kind, or null. */
@@ -55,7 +55,7 @@ export interface KindSpec {
   stored: boolean;
 }
 
-function lengthChecked(field: Field, base: z.ZodString): z.ZodType {
+function lengthChecked(field: Field<string>, base: z.ZodString): z.ZodType {
   const { minLength: min, maxLength: max } = field;
   if (min == null && max == null) return base;
   return base.superRefine((v, ctx) => {

@@ -1,11 +1,11 @@
-import { isManagerRole, type EntityDef } from '@hub/model';
+import { isManagerRole, type EntityDef, type EntityName } from '@hub/model';
 import { ForbiddenError } from '../crud/errors';
 import { ident } from '../crud/params';
 import type { Db } from '../db/client';
 import { isAdministrator, type Caller } from './caller';
 
 /** Entities that are someone's sign-in: who writes them decides who can become whom. */
-const ACCOUNT_ENTITIES = new Set(['MehubAccountEntity', 'MehubAdminEntity']);
+const ACCOUNT_ENTITIES = new Set<EntityName>(['MehubAccountEntity', 'MehubAdminEntity']);
 
 export const fieldWriteMessages = {
   token: 'An API token cannot change user accounts',

@@ -1,4 +1,4 @@
-import { can, messages, type EntityDef, type Operation } from '@hub/model';
+import { can, messages, type EntityDef, type EntityName, type Operation } from '@hub/model';
 import { ForbiddenError, UserError } from '../crud/errors';
 import type { Caller } from './caller';
 
@@ -9,7 +9,7 @@ const VERB: Record<Operation, string> = { create: 'create', read: 'read', update
  * so it cannot own a submission (whose save replaces its owner's drafts and mails as them)
  * nor record a review. The field-service integration reads them only.
  */
-const TOKEN_READ_ONLY = new Set(['FormSubmissionsEntity', 'FormReviewRequestEntity']);
+const TOKEN_READ_ONLY = new Set<EntityName>(['FormSubmissionsEntity', 'FormReviewRequestEntity']);
 
 export const ruleMessages = {
   tokenReadOnly: 'An API token cannot create or change form submissions or review requests: sign in as the member instead',

@@ -1,4 +1,4 @@
-import { allEntities, getEntity } from '@hub/model';
+import { allEntities, getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import { Params } from '../crud/params';
 import type { Caller } from './caller';
@@ -18,7 +18,7 @@ const member: Caller = {
 };
 const admin: Caller = { userId: USER, kind: 'admin', groups: ['MehubAdmin'], role: null, roleId: null, organisationId: null, email: 'a@b' };
 
-function scope(entity: string, caller: Caller | null = member) {
+function scope(entity: EntityName, caller: Caller | null = member) {
   const params = new Params();
   return { sql: scopeSql(getEntity(entity), 't', caller, params), params: params.values };
 }
@@ -143,7 +143,7 @@ describe('ownsRows', () => {
       'LicenceAttachmentsEntity',
       'AdditionalAttachmentEntity',
       'AssetsMehubAccounts',
-    ])
+    ] as const)
       expect(ownsRows(getEntity(name)), name).toBe(true);
   });
   it('is false for shared entities, forms and anything hanging off them', () => {
@@ -154,7 +154,7 @@ describe('ownsRows', () => {
       'FormsDocumentTypes',
       'RolesMeaDocumentAccess',
       'DocumentTypesTemplates',
-    ])
+    ] as const)
       expect(ownsRows(getEntity(name)), name).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { getEntity } from '@hub/model';
+import { getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/caller';
 import { compileFilter, compileWhere, type Filter, type Where } from './conditions';
@@ -19,12 +19,12 @@ const worker: Caller = { ...member, role: 'Worker' };
 const ID = '9b2c7f1e-1d7a-4c3b-8f55-2a4f0f6d7c11';
 
 type Cond = Partial<Where> & { path: string };
-function compile(cond: Cond, entity = 'AssetEntity', caller: Caller | null = admin) {
+function compile(cond: Cond, entity: EntityName = 'AssetEntity', caller: Caller | null = admin) {
   const params = new Params();
   const sql = compileWhere(getEntity(entity), 't', { comparison: 'equal', value: [], ...cond } as Where, params, caller);
   return { sql, params: params.values };
 }
-function filter(f: Filter, entity = 'AssetEntity', caller: Caller | null = admin) {
+function filter(f: Filter, entity: EntityName = 'AssetEntity', caller: Caller | null = admin) {
   const params = new Params();
   return { parts: compileFilter(getEntity(entity), 't', f, params, caller), params: params.values };
 }
@@ -327,7 +327,7 @@ describe('search-term checks', () => {
       "The comparison 'greaterThan' cannot be used on showtime",
     ],
     ['like on an id', { path: 'id', comparison: 'like', value: [ID] }, 'AssetEntity', "The comparison 'like' cannot be used on id"],
-  ] as [string, Cond, string, string][])('refuse %s, naming the path', (_what, cond, entity, message) => {
+  ] as [string, Cond, EntityName, string][])('refuse %s, naming the path', (_what, cond, entity, message) => {
     expect(refused(() => compile(cond, entity))).toBe(message);
   });
   it('reach through dotted paths', () => {

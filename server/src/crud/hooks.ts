@@ -1,4 +1,4 @@
-import type { EntityDef } from '@hub/model';
+import type { EntityDef, EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
@@ -50,7 +50,7 @@ const registry = new Map<string, SaveHooks>();
 const services = new WeakMap<Db, HookServices>();
 
 /** Registers the hooks of an entity (a second registration replaces the first). */
-export function registerSaveHooks(entityName: string, hooks: SaveHooks): void {
+export function registerSaveHooks(entityName: EntityName, hooks: SaveHooks): void {
   registry.set(entityName, hooks);
 }
 

@@ -1,4 +1,4 @@
-import { allEntities, getEntity, type EntityDef, type Field } from '@hub/model';
+import { allEntities, getEntity, type EntityDef, type EntityName, type Field, type TableName } from '@hub/model';
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -25,7 +25,7 @@ const built = new Map<string, AnyTable>();
 
 const stamp = (name: string) => timestamp(name, { precision: 3, mode: 'string' });
 
-function columnFor(entityName: string, field: Field, column: string): PgColumnBuilderBase {
+function columnFor(entityName: EntityName, field: Field, column: string): PgColumnBuilderBase {
   switch (field.kind) {
     case 'integer':
       return integer(column);
@@ -91,13 +91,13 @@ export function tableFor(entity: EntityDef): AnyTable {
   return table;
 }
 
-export function tableOf(entityName: string): AnyTable {
+export function tableOf(entityName: EntityName): AnyTable {
   return built.get(entityName) ?? tableFor(getEntity(entityName));
 }
 
-/** Every entity table, built once. */
-export function buildTables(): Record<string, AnyTable> {
-  const out: Record<string, AnyTable> = {};
-  for (const e of allEntities()) out[e.table] = tableOf(e.name);
+/** Every entity table, built once, keyed by table name (schema.ts exports each; its test checks none is missing). */
+export function buildTables(): Record<TableName, AnyTable> {
+  const out = {} as Record<TableName, AnyTable>;
+  for (const e of allEntities()) out[e.table as TableName] = tableOf(e.name);
   return out;
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getEntity, messages } from '@hub/model';
+import { getEntity, messages, type EntityName } from '@hub/model';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AuthEnv } from '../auth/env';
@@ -16,7 +16,7 @@ import { parseBody } from './body';
 import { checkNewPassword, link } from './account';
 
 /** The user types people may register as, by the kebab-case path of the spec. */
-export const REGISTERABLE: Record<string, string> = { 'mehub-account-entity': 'MehubAccountEntity' };
+export const REGISTERABLE: Record<string, EntityName> = { 'mehub-account-entity': 'MehubAccountEntity' };
 const REGISTRAR: Caller = {
   userId: '00000000-0000-4000-8000-000000000001',
   kind: 'admin',

@@ -1,4 +1,4 @@
-import { FormType, getEntity } from '@hub/model';
+import { FormType, getEntity, type EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
@@ -54,7 +54,7 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   if (Number(rows[0].n) > 0) return 'existing';
   if (!force) return 'none';
   const env = { db, storage: noStorage };
-  const save = async (entity: string, inputs: Record<string, unknown>[]) =>
+  const save = async (entity: EntityName, inputs: Record<string, unknown>[]) =>
     saveRecords(env, SYSTEM, getEntity(entity), inputs, 'create', null);
   const ref = (ids: string[]) => ids.map((id) => ({ id }));
 

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getEntity, type EntityDef } from '@hub/model';
+import { getEntity, type EntityDef, type EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -47,7 +47,7 @@ function isScopeRef(entity: EntityDef, name: string): boolean {
 }
 
 /** A valid create input for any entity, creating (as the system) whatever it must reference. */
-export async function sampleInput(db: Db, entityName: string, ctx: SampleContext): Promise<Record<string, unknown>> {
+export async function sampleInput(db: Db, entityName: EntityName, ctx: SampleContext): Promise<Record<string, unknown>> {
   const entity = getEntity(entityName);
   const input: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
@@ -100,7 +100,12 @@ export async function sampleInput(db: Db, entityName: string, ctx: SampleContext
 }
 
 /** Creates a valid record of any entity in `ctx`'s organisation, as the system; returns its id. */
-export async function createSample(db: Db, entityName: string, ctx: SampleContext, extra: Record<string, unknown> = {}): Promise<string> {
+export async function createSample(
+  db: Db,
+  entityName: EntityName,
+  ctx: SampleContext,
+  extra: Record<string, unknown> = {},
+): Promise<string> {
   const input = { ...(await sampleInput(db, entityName, ctx)), ...extra };
   const [id] = await saveRecords({ db, storage }, SYSTEM, getEntity(entityName), [input], 'create', null);
   return id;

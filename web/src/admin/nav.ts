@@ -1,4 +1,4 @@
-import { allEntities, findEntity, type EntityDef } from '@hub/model';
+import { allEntities, getEntity, type EntityDef, type EntityName } from '@hub/model';
 import { can, passesScreenGate, type Operation } from '@hub/model/groups';
 import { isAdminGroup, type Me } from '../app/session';
 
@@ -18,15 +18,15 @@ export interface NavItem {
 }
 
 /** Entities with links of their own in the sidebar, out of the Entities group. */
-const OWN_LINKS = ['MemberOrganisationEntity', 'FormsEntity', 'FormSubmissionsEntity', 'TemplateEntity'];
-const FORM_LINKS = ['FormsEntity', 'FormSubmissionsEntity', 'TemplateEntity'];
-const USER_TYPES = ['MehubAccountEntity', 'MehubAdminEntity'];
+const OWN_LINKS: readonly EntityName[] = ['MemberOrganisationEntity', 'FormsEntity', 'FormSubmissionsEntity', 'TemplateEntity'];
+const FORM_LINKS: readonly EntityName[] = ['FormsEntity', 'FormSubmissionsEntity', 'TemplateEntity'];
+const USER_TYPES: readonly EntityName[] = ['MehubAccountEntity', 'MehubAdminEntity'];
 
 /** back-office 2.2 and 2.4: every entity path, plus MEA Documents over the document entity. */
 export function screenFor(path: string): AdminScreen | null {
   const key = path.toLowerCase();
   if (key === 'meadocumententity') {
-    const entity = findEntity('DocumentEntity')!;
+    const entity = getEntity('DocumentEntity');
     return {
       path: key,
       title: 'MEA Documents',
@@ -70,13 +70,13 @@ export function entityLinks(me: Me | null | undefined): NavItem[] {
   const links = allEntities()
     .filter((e) => !e.link && !OWN_LINKS.includes(e.name) && !USER_TYPES.includes(e.name) && canRead(me, e))
     .map(linkTo);
-  if (canRead(me, findEntity('DocumentEntity')!)) links.push({ to: '/admin/meadocumententity', label: 'MEA Documents' });
+  if (canRead(me, getEntity('DocumentEntity'))) links.push({ to: '/admin/meadocumententity', label: 'MEA Documents' });
   return links.sort((a, b) => a.label.localeCompare(b.label));
 }
 
 /** Users: All Users for administrators, plus the user types the viewer may read. */
 export function userLinks(me: Me | null | undefined): NavItem[] {
-  const types = USER_TYPES.map((name) => findEntity(name)!)
+  const types = USER_TYPES.map(getEntity)
     .filter((e) => canRead(me, e))
     .map(linkTo);
   return isAdminGroup(me) ? [{ to: '/admin/users', label: 'All Users' }, ...types] : types;
@@ -84,13 +84,13 @@ export function userLinks(me: Me | null | undefined): NavItem[] {
 
 /** Forms, Form Submissions and Templates, side by side (the three back-office groups only, by the gate). */
 export function formLinks(me: Me | null | undefined): NavItem[] {
-  return FORM_LINKS.map((name) => findEntity(name)!)
+  return FORM_LINKS.map(getEntity)
     .filter((e) => canRead(me, e))
     .map(linkTo);
 }
 
 export function organisationLinks(me: Me | null | undefined): NavItem[] {
-  const org = findEntity('MemberOrganisationEntity')!;
+  const org = getEntity('MemberOrganisationEntity');
   return canRead(me, org) ? [linkTo(org)] : [];
 }
 

@@ -1,4 +1,4 @@
-import { COMPARISONS, allEntities, getEntity, opNames, type EntityDef, type Field } from '@hub/model';
+import { COMPARISONS, allEntities, getEntity, opNames, type EntityDef, type EntityName, type Field } from '@hub/model';
 import { PROTO_KEYS, deepNesting, fieldValue, hostileObject, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
 import type { Rng } from './prng';
 
@@ -38,7 +38,7 @@ function wherePath(r: Rng, entity: EntityDef): string {
     case 'related': {
       const refs = fields.filter(([, f]) => f.kind === 'reference' || f.kind === 'children' || f.kind === 'links') as [
         string,
-        Field & { target?: string },
+        Field & { target?: EntityName },
       ][];
       if (!refs.length) return 'id';
       const [name, field] = r.pick(refs);
@@ -151,7 +151,7 @@ function filterArgs(
   if (r.chance(0.15)) {
     const rel = Object.entries(entity.fields).filter(([, f]) => f.kind === 'children' || f.kind === 'links');
     const path = rel.length && r.chance(0.7) ? r.pick(rel)[0] : wherePath(r, entity);
-    const target = rel.find(([n]) => n === path)?.[1] as { target?: string } | undefined;
+    const target = rel.find(([n]) => n === path)?.[1] as { target?: EntityName } | undefined;
     const inner = target?.target ? getEntity(target.target) : entity;
     add('has', '[HasConditionGraph!]', [
       { path, negate: r.chance(0.3), conditions: list(r, 2, () => list(r, 2, () => condition(r, ids, inner))) },

@@ -1,4 +1,4 @@
-import { allEntities, enums, snake } from '@hub/model';
+import { allEntities, enums, getEntity, snake } from '@hub/model';
 import type { FuzzRequest } from './graphql';
 import { condition } from './graphql';
 import { PROTO_KEYS, deepNesting, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
@@ -185,15 +185,7 @@ function bodyValue(r: Rng, ids: KnownIds, key: string): unknown {
       return [someId(r, ids, 'FormSubmissionsEntity')];
     case 'conditions':
       return r.chance(0.5)
-        ? [
-            [
-              condition(
-                r,
-                ids,
-                allEntities().find((e) => e.name === 'FormSubmissionsEntity')!,
-              ),
-            ],
-          ]
+        ? [[condition(r, ids, getEntity('FormSubmissionsEntity'))]]
         : JSON.stringify([[{ path: 'id', comparison: 'notEqual', value: ['x'] }]]);
     case 'TimeZoneId':
       return r.pick(['UTC', 'Australia/Sydney', 'Mars/Olympus', '../../etc/localtime', '']);
@@ -202,13 +194,7 @@ function bodyValue(r: Rng, ids: KnownIds, key: string): unknown {
     case 'PaginationOptions':
       return { PageNo: r.pick([1, 0, -1, 2147483648]), PageSize: r.pick([10, 0, 100000, -1]) };
     case 'SearchConditions':
-      return [
-        condition(
-          r,
-          ids,
-          allEntities().find((e) => e.name === 'MehubAccountEntity')!,
-        ),
-      ];
+      return [condition(r, ids, getEntity('MehubAccountEntity'))];
     case 'SortConditions':
       return [{ path: r.pick(['email', '__proto__', 'constructor', 'a'.repeat(100)]), descending: r.chance(0.5) }];
     case 'rememberMe':

@@ -1,3 +1,4 @@
+import type { EntityName } from '@hub/model';
 import { MultiSelect } from '@mantine/core';
 import { useState } from 'react';
 import { useOptions } from '../record/FieldInput';
@@ -10,7 +11,7 @@ export function ReferenceFilter({
   onChange,
 }: {
   label: string;
-  target: string;
+  target: EntityName;
   value: string[];
   onChange(ids: string[]): void;
 }) {

@@ -14,7 +14,7 @@ import {
   Textarea,
 } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { getEntity, LOOKUP_DEBOUNCE_MS, MB, type Field, type FileField } from '@hub/model';
+import { getEntity, LOOKUP_DEBOUNCE_MS, MB, type EntityName, type Field, type FileField } from '@hub/model';
 import { formatValue } from '../format';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -51,7 +51,7 @@ function fromLocalInput(value: string): string | null {
 }
 
 /** Reference pickers: search the target (take 10, debounced 500 ms). */
-export function useOptions(targetName: string, search: string) {
+export function useOptions(targetName: EntityName, search: string) {
   const target = getEntity(targetName);
   const [debounced] = useDebouncedValue(search, LOOKUP_DEBOUNCE_MS);
   return useQuery({
@@ -61,7 +61,7 @@ export function useOptions(targetName: string, search: string) {
   });
 }
 
-function ReferenceInput(props: FieldProps & { target: string; label: string }) {
+function ReferenceInput(props: FieldProps & { target: EntityName; label: string }) {
   const [search, setSearch] = useState('');
   const options = useOptions(props.target, search);
   const current = props.record?.[props.name] as Record<string, unknown> | null | undefined;
@@ -87,7 +87,7 @@ function ReferenceInput(props: FieldProps & { target: string; label: string }) {
   );
 }
 
-function LinksInput(props: FieldProps & { target: string; label: string }) {
+function LinksInput(props: FieldProps & { target: EntityName; label: string }) {
   const [search, setSearch] = useState('');
   const options = useOptions(props.target, search);
   const target = getEntity(props.target);
