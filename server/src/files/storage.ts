@@ -51,10 +51,16 @@ export function diskStorage(dir: string): FileStorage {
     async putStream(source) {
       await prepared();
       const key = randomUUID();
+      const out = createWriteStream(join(staging, key), { flags: 'wx' });
+      // A write stream destroyed before its file is open still opens (creates) it, then
+      // closes: remove the file only once the stream is closed, or it would outlive us.
+      const closed = new Promise<void>((resolve) => out.once('close', () => resolve()));
       try {
-        await pipeline(source, createWriteStream(join(staging, key), { flags: 'wx' }));
+        await pipeline(source, out);
         await moveInto(join(staging, key), join(dir, key));
       } catch (err) {
+        out.destroy();
+        await closed;
         await unlink(join(staging, key)).catch(() => {});
         throw err;
       }
