@@ -86,4 +86,42 @@ test.describe('back-office record screens', () => {
     const res = await page.request.get((await link.getAttribute('href'))!);
     expect(await res.text()).toBe('%PDF-1.4 licence card');
   });
+
+  test('stored files: a picture and a PDF open in a new tab, a text file downloads, sizes in kB', async ({ page }) => {
+    // A 1 x 1 PNG: the server types files by their bytes, so it must be a real one.
+    const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
+    await signIn(page, 'super@hub.example', undefined, '/admin/licenceentity');
+    await page.getByLabel('Search').fill('Electrical licence');
+    await page.getByRole('button', { name: 'Go', exact: true }).click();
+    await page
+      .getByRole('link', { name: /^View Electrical licence/ })
+      .first()
+      .click();
+    await page.getByRole('link', { name: 'Edit', exact: true }).first().click();
+    await expect(page.getByRole('heading', { name: 'Edit Licence' })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Upload Attachments' }).click();
+    await (
+      await chooser
+    ).setFiles([
+      { name: 'site-photo.png', mimeType: 'image/png', buffer: png },
+      { name: 'permit.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4 permit') },
+      { name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('x'.repeat(35_400)) },
+    ]);
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await expect(page.getByText('Successfully edited Licence')).toBeVisible();
+    const attachments = page.getByRole('group', { name: 'Attachments' });
+    for (const name of ['site-photo.png', 'permit.pdf']) {
+      const link = attachments.getByRole('link', { name });
+      await expect(link).toHaveAttribute('target', '_blank');
+      const res = await page.request.get((await link.getAttribute('href'))!);
+      expect(res.headers()['content-disposition']).toMatch(/^inline/);
+    }
+    const notes = attachments.getByRole('link', { name: 'notes.txt' });
+    await expect(notes).not.toHaveAttribute('target', '_blank');
+    const res = await page.request.get((await notes.getAttribute('href'))!);
+    expect(res.headers()['content-disposition']).toMatch(/^attachment/);
+    expect(res.headers()['x-content-type-options']).toBe('nosniff');
+    await expect(attachments.getByText('35 kB')).toBeVisible();
+  });
 });
