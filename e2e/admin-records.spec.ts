@@ -1,5 +1,16 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { signIn } from './helpers';
+
+/** The demo's electrical licence, viewed by a super administrator. */
+async function openElectricalLicence(page: Page): Promise<void> {
+  await signIn(page, 'super@hub.example', undefined, '/admin/licenceentity');
+  await page.getByLabel('Search').fill('Electrical licence');
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await page
+    .getByRole('link', { name: /^View Electrical licence/ })
+    .first()
+    .click();
+}
 
 test.describe('back-office record screens', () => {
   test('create, view and edit an asset with validation and a reference', async ({ page }) => {
@@ -57,13 +68,7 @@ test.describe('back-office record screens', () => {
   });
 
   test("a licence's attachments: upload rules, upload on Submit, download", async ({ page }) => {
-    await signIn(page, 'super@hub.example', undefined, '/admin/licenceentity');
-    await page.getByLabel('Search').fill('Electrical licence');
-    await page.getByRole('button', { name: 'Go', exact: true }).click();
-    await page
-      .getByRole('link', { name: /^View Electrical licence/ })
-      .first()
-      .click();
+    await openElectricalLicence(page);
     const attachments = page.getByRole('group', { name: 'Attachments' });
     await expect(attachments.getByText('No File Attached')).toBeVisible();
     await page.getByRole('link', { name: 'Edit' }).click();
@@ -90,13 +95,7 @@ test.describe('back-office record screens', () => {
   test('stored files: a picture and a PDF open in a new tab, a text file downloads, sizes in kB', async ({ page }) => {
     // A 1 x 1 PNG: the server types files by their bytes, so it must be a real one.
     const png = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAQAAAC1HAwCAAAAC0lEQVR42mNkYAAAAAYAAjCB0C8AAAAASUVORK5CYII=', 'base64');
-    await signIn(page, 'super@hub.example', undefined, '/admin/licenceentity');
-    await page.getByLabel('Search').fill('Electrical licence');
-    await page.getByRole('button', { name: 'Go', exact: true }).click();
-    await page
-      .getByRole('link', { name: /^View Electrical licence/ })
-      .first()
-      .click();
+    await openElectricalLicence(page);
     await page.getByRole('link', { name: 'Edit', exact: true }).first().click();
     await expect(page.getByRole('heading', { name: 'Edit Licence' })).toBeVisible();
     const chooser = page.waitForEvent('filechooser');

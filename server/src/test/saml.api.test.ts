@@ -1,10 +1,10 @@
 import { createSign, randomUUID } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import selfsigned from 'selfsigned';
-import { SignedXml } from 'xml-crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
 import { startHarness, SPARK_MANAGER, type Harness } from './harness';
+import { sign as signAs } from './saml-idp';
 
 /**
  * A local identity provider: a self-signed certificate made here, and SAML responses
@@ -31,24 +31,8 @@ function assertionXml(o: { id: string; email: string; audience?: string; notOnOr
   );
 }
 
-function sign(
-  xml: string,
-  element: 'Assertion' | 'Response' | 'LogoutRequest' | 'LogoutResponse',
-  privateKey: string = idp.private,
-): string {
-  const sig = new SignedXml({
-    privateKey,
-    canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
-    signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',
-  });
-  sig.addReference({
-    xpath: `//*[local-name(.)='${element}']`,
-    transforms: ['http://www.w3.org/2000/09/xmldsig#enveloped-signature', 'http://www.w3.org/2001/10/xml-exc-c14n#'],
-    digestAlgorithm: 'http://www.w3.org/2001/04/xmlenc#sha256',
-  });
-  sig.computeSignature(xml, { location: { reference: `//*[local-name(.)='${element}']/*[local-name(.)='Issuer']`, action: 'after' } });
-  return sig.getSignedXml();
-}
+/** The shared test identity provider's signing, with this file's own identity provider key. */
+const sign = (xml: string, element: Parameters<typeof signAs>[1], privateKey: string = idp.private) => signAs(xml, element, privateKey);
 
 function response(o: { email?: string; audience?: string; notOnOrAfter?: string; signed?: boolean; assertion?: string } = {}) {
   const signed = o.signed ?? true;
