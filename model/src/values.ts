@@ -1,4 +1,7 @@
-/** Value formats shared by server and web: ids and the wire date format 'YYYY-MM-DD HH:mm:ss'. */
+/**
+ * Value formats shared by server and web: ids, the wire date format 'YYYY-MM-DD HH:mm:ss'
+ * (a moment, UTC) and the wire day 'YYYY-MM-DD' (a calendar day, no time zone).
+ */
 import { MAX_JSON_DEPTH } from './constants';
 
 const UUID_V4 = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
@@ -42,6 +45,14 @@ const pad = (n: number) => String(n).padStart(2, '0');
 /** Formats a Date as the wire format in UTC. */
 export function toWireDate(date: Date): string {
   return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+}
+
+/**
+ * The calendar day of a wire value: 'YYYY-MM-DD', also 'YYYY-MM-DD HH:mm:ss' and ISO forms,
+ * keeping the day as written (never shifted by a time or a zone); null when not a real date.
+ */
+export function toWireDay(value: string): string | null {
+  return parseWireDate(value) ? value.trim().slice(0, 10) : null;
 }
 
 /**

@@ -14,7 +14,7 @@ export const licence = defineEntity({
     licenceIssuer: f.text({ label: 'Licence Issuer', required: true, order: 20 }),
     licenceType: f.enum(LicenceType, { label: 'Licence Type', required: true, order: 30 }),
     licenceNumber: f.text({ label: 'Licence Number', searchable: true, order: 40 }),
-    renewalDate: f.datetime({ label: 'Renewal Date', order: 50 }),
+    renewalDate: f.date({ label: 'Renewal Date', order: 50 }),
     licenceUpload: f.file({ label: 'Licence Upload', maxBytes: ATTACHMENT_MAX_BYTES, order: 60 }),
     status: f.enum(LicenceStatus, { label: 'Status', default: 'PENDING', order: 70 }),
     authorizedDate: f.datetime({ label: 'Authorized Date', readOnly: true, order: 80 }),

@@ -134,15 +134,22 @@ describe('ordered comparisons', () => {
       params: ['5'],
     });
   });
-  it('dates are cast and normalised to the wire format in UTC', () => {
-    expect(compile({ path: 'nextInspection', comparison: 'greaterThanOrEqual', value: ['2026-03-01T10:00:00+10:00'] })).toEqual({
-      sql: `t."next_inspection" >= $1::timestamp`,
+  it('date-times are cast and normalised to the wire format in UTC', () => {
+    expect(compile({ path: 'reminderNotification', comparison: 'greaterThanOrEqual', value: ['2026-03-01T10:00:00+10:00'] })).toEqual({
+      sql: `t."reminder_notification" >= $1::timestamp`,
       params: ['2026-03-01 00:00:00'],
     });
     expect(compile({ path: 'created', comparison: 'lessThan', value: ['2026-03-01'] })).toEqual({
       sql: `t.created < $1::timestamp`,
       params: ['2026-03-01 00:00:00'],
     });
+  });
+  it('days are cast to date and keep the day as written, whatever the time or zone', () => {
+    for (const v of ['2026-03-01', '2026-03-01 23:30:00', '2026-03-01T10:00:00+10:00', '2026-03-01T23:00:00-11:00'])
+      expect(compile({ path: 'nextInspection', comparison: 'greaterThanOrEqual', value: [v] }), v).toEqual({
+        sql: `t."next_inspection" >= $1::date`,
+        params: ['2026-03-01'],
+      });
   });
   it('numbers accept decimal notation', () => {
     for (const v of ['-.5', '+2', '1e3', '0.0', ' 7 '])

@@ -7,8 +7,6 @@ import {
   getEntity,
   isUuid,
   kinds,
-  parseWireDate,
-  toWireDate,
   checkIdSearchTerm,
   type Comparison,
   type EntityDef,
@@ -18,6 +16,7 @@ import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
+import { idFilter, serverKindOf, stampFilter, type ServerKind } from '../kinds';
 import { BadInputError } from './errors';
 import { Params, ident } from './params';
 
@@ -48,58 +47,46 @@ export interface Filter {
 let counter = 0;
 export const freshAlias = (prefix = 'c') => `${prefix}${++counter % 1_000_000}`;
 
-const CAST: Partial<Record<Field['kind'], string>> = {
-  integer: 'int',
-  number: 'double precision',
-  boolean: 'boolean',
-  date: 'timestamp',
-  datetime: 'timestamp',
-  reference: 'uuid',
-  file: 'uuid',
-};
-
 interface Leaf {
   sql: string;
-  kind: Field['kind'] | 'id' | 'stamp';
-  field?: Field;
+  /** The comparisons allowed. */
+  comparisons: readonly Comparison[];
+  /** Why a term is not a value of the leaf, or null. */
+  check(value: string): string | null;
+  filter: Pick<ServerKind<Field['kind']>['filter'], 'cast' | 'term'>;
 }
 
 function leafOf(entity: EntityDef, alias: string, name: string): Leaf | null {
-  if (name === 'id') return { sql: `${alias}.id`, kind: 'id' };
-  if (name === 'created' || name === 'modified') return { sql: `${alias}.${name}`, kind: 'stamp' };
+  if (name === 'id') return { sql: `${alias}.id`, comparisons: kinds.reference.comparisons, check: checkIdSearchTerm, filter: idFilter };
+  if (name === 'created' || name === 'modified')
+    return { sql: `${alias}.${name}`, comparisons: kinds.datetime.comparisons, check: kinds.datetime.checkSearchTerm, filter: stampFilter };
   let field = fieldOf(entity, name);
   if (!field && name.endsWith('Id')) {
     const base = fieldOf(entity, name.slice(0, -2));
-    if (base && (base.kind === 'reference' || base.kind === 'file')) field = base;
+    if (base && serverKindOf(base).holdsId) field = base;
     name = name.slice(0, -2);
   }
   if (!field || !kinds[field.kind].stored || field.writeOnly) return null;
-  return { sql: `${alias}.${ident(columnOf(name, field))}`, kind: field.kind, field };
+  const { filter } = serverKindOf(field);
+  const f = field;
+  return {
+    sql: filter.column(`${alias}.${ident(columnOf(name, field))}`),
+    comparisons: kinds[field.kind].comparisons,
+    check: (value) => filter.check(f, value),
+    filter,
+  };
 }
 
 function checkValue(path: string, leaf: Leaf, value: string): string {
-  let problem: string | null;
-  if (leaf.kind === 'id') problem = checkIdSearchTerm(value);
-  else if (leaf.kind === 'stamp') problem = kinds.datetime.checkSearchTerm(value);
-  else if (leaf.field?.kind === 'enum') {
-    const values = Object.keys(leaf.field.enum.values);
-    problem = values.includes(value) ? null : `'${value}' is not one of ${values.join(', ')}`;
-  } else problem = kinds[leaf.kind as Field['kind']].checkSearchTerm(value);
+  const problem = leaf.check(value);
   if (problem) throw new BadInputError(`Invalid search term for ${path}: ${problem}`);
-  if (leaf.kind === 'stamp' || leaf.kind === 'date' || leaf.kind === 'datetime') return toWireDate(parseWireDate(value)!);
-  return value;
+  return leaf.filter.term(value);
 }
 
 /** `contains`: the value matches literally (%, _ and \ escaped). */
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** `like`: the client's % and _ stay wildcards; a backslash matches itself (even a trailing one). */
 const likePattern = (s: string) => s.replace(/\\/g, '\\\\');
-
-function comparisonsOf(leaf: Leaf): readonly Comparison[] {
-  if (leaf.kind === 'id') return kinds.reference.comparisons;
-  if (leaf.kind === 'stamp') return kinds.datetime.comparisons;
-  return kinds[leaf.kind].comparisons;
-}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);
 
@@ -133,13 +120,13 @@ export function compileWhere(entity: EntityDef, alias: string, cond: Where, para
   }
   const leaf = leafOf(entity, alias, head);
   if (!leaf) throw new BadInputError(`Unknown search path '${head}' on ${entity.name}`);
-  if (!comparisonsOf(leaf).includes(cond.comparison))
+  if (!leaf.comparisons.includes(cond.comparison))
     throw new BadInputError(`The comparison '${cond.comparison}' cannot be used on ${cond.path}`);
   const values = cond.value ?? [];
   const ignoreCase = (cond.case ?? '').toUpperCase().includes('IGNORE_CASE');
-  const cast = leaf.kind === 'id' ? 'uuid' : leaf.kind === 'stamp' ? 'timestamp' : CAST[leaf.kind];
+  const cast = leaf.filter.cast ?? undefined;
   const isText = !cast;
-  const col = isText && leaf.kind === 'json' ? `${leaf.sql}::text` : leaf.sql;
+  const col = leaf.sql;
 
   if (cond.comparison === 'in' || cond.comparison === 'notIn') {
     const checked = values.filter((v): v is string => v !== null).map((v) => checkValue(cond.path, leaf, v));

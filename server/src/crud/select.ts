@@ -1,8 +1,9 @@
-import { fieldOf, getEntity, type EntityDef } from '@hub/model';
+import { fieldOf, getEntity, type EntityDef, type Field } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
+import { serverKindOf, stampSql, type SubqueryKind } from '../kinds';
 import { freshAlias } from './conditions';
 import { BadInputError } from './errors';
 import { Params, ident } from './params';
@@ -12,8 +13,6 @@ export interface Selection {
   [field: string]: Selection | true;
 }
 
-const WIRE = `'YYYY-MM-DD HH24:MI:SS'`;
-const stamp = (col: string) => `to_char(${col}, ${WIRE})`;
 const FILE_FIELDS: Record<string, string> = { id: 'id', fileName: 'file_name', contentType: 'content_type', size: 'size' };
 
 /** jsonb_build_object takes at most 100 arguments: build in chunks and concatenate. */
@@ -41,7 +40,7 @@ export function selectJson(entity: EntityDef, alias: string, sel: Selection, par
   for (const [key, s] of Object.entries(sel)) {
     if (key === '__typename') continue;
     if (key === 'id') pairs.push([key, `${alias}.id`]);
-    else if (key === 'created' || key === 'modified') pairs.push([key, stamp(`${alias}.${key}`)]);
+    else if (key === 'created' || key === 'modified') pairs.push([key, stampSql(`${alias}.${key}`)]);
     else pairs.push([key, fieldExpr(entity, alias, key, s, params, caller)]);
   }
   return buildObject(pairs);
@@ -51,63 +50,70 @@ function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection |
   const field = fieldOf(entity, key);
   if (!field) {
     const base = key.endsWith('Id') ? fieldOf(entity, key.slice(0, -2)) : undefined;
-    if (base && (base.kind === 'reference' || base.kind === 'file')) return `${alias}.${ident(columnOf(key.slice(0, -2), base))}`;
+    if (base && serverKindOf(base).holdsId) return `${alias}.${ident(columnOf(key.slice(0, -2), base))}`;
     throw new BadInputError(`Unknown field ${key} on ${entity.name}`);
   }
-  const col = `${alias}.${ident(columnOf(key, field))}`;
-  switch (field.kind) {
-    case 'password':
-      return 'NULL';
-    case 'date':
-    case 'datetime':
-      return stamp(col);
-    case 'json':
-      return `${col}::text`;
-    case 'file': {
-      const f = freshAlias('f');
-      const fsel = sub(s, key);
-      const pairs = Object.keys(fsel)
-        .filter((k) => Object.hasOwn(FILE_FIELDS, k))
-        .map((k): [string, string] => [k, `${f}.${FILE_FIELDS[k]}`]);
-      return `(SELECT ${buildObject(pairs)} FROM file ${f} WHERE ${f}.id = ${col})`;
-    }
-    case 'reference': {
-      const target = getEntity(field.target);
-      assertAllowed(caller, target, 'read');
-      const x = freshAlias('t');
-      const scope = scopeSql(target, x, caller, params);
-      const inner = selectJson(target, x, sub(s, key), params, caller);
-      return `(SELECT ${inner} FROM ${ident(target.table)} ${x} WHERE ${x}.id = ${col}${scope ? ` AND ${scope}` : ''})`;
-    }
-    case 'children': {
-      const target = getEntity(field.target);
-      assertAllowed(caller, target, 'read');
-      const x = freshAlias('t');
-      const scope = scopeSql(target, x, caller, params);
-      const inverseCol = columnOf(field.inverse, target.fields[field.inverse]);
-      const inner = selectJson(target, x, sub(s, key), params, caller);
-      return (
-        `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(target.table)} ${x} ` +
-        `WHERE ${x}.${ident(inverseCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
-      );
-    }
-    case 'links': {
-      const target = getEntity(field.target!);
-      const link = getEntity(field.link);
-      assertAllowed(caller, target, 'read');
-      const x = freshAlias('t');
-      const l = freshAlias('l');
-      const scope = scopeSql(target, x, caller, params);
-      const inner = selectJson(target, x, sub(s, key), params, caller);
-      const selfCol = columnOf(field.self, link.fields[field.self]);
-      const otherCol = columnOf(field.other, link.fields[field.other]);
-      return (
-        `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(link.table)} ${l} ` +
-        `JOIN ${ident(target.table)} ${x} ON ${x}.id = ${l}.${ident(otherCol)} ` +
-        `WHERE ${l}.${ident(selfCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
-      );
-    }
-    default:
-      return col;
-  }
+  const { select } = serverKindOf(field).codec;
+  if (select !== 'subquery') return select(`${alias}.${ident(columnOf(key, field))}`);
+  const build = subqueries[field.kind as SubqueryKind] as (q: SubqueryArgs<Field>) => string;
+  return build({ field, alias, key, s, params, caller });
 }
+
+interface SubqueryArgs<F> {
+  field: F;
+  alias: string;
+  key: string;
+  s: Selection | true;
+  params: Params;
+  caller: Caller | null;
+}
+
+/** The kinds whose value is built from other rows, each as a correlated subquery carrying the caller's scope. */
+const subqueries: { [K in SubqueryKind]: (q: SubqueryArgs<Field & { kind: K }>) => string } = {
+  file: ({ field, alias, key, s }) => {
+    const col = `${alias}.${ident(columnOf(key, field))}`;
+    const f = freshAlias('f');
+    const fsel = sub(s, key);
+    const pairs = Object.keys(fsel)
+      .filter((k) => Object.hasOwn(FILE_FIELDS, k))
+      .map((k): [string, string] => [k, `${f}.${FILE_FIELDS[k]}`]);
+    return `(SELECT ${buildObject(pairs)} FROM file ${f} WHERE ${f}.id = ${col})`;
+  },
+  reference: ({ field, alias, key, s, params, caller }) => {
+    const col = `${alias}.${ident(columnOf(key, field))}`;
+    const target = getEntity(field.target);
+    assertAllowed(caller, target, 'read');
+    const x = freshAlias('t');
+    const scope = scopeSql(target, x, caller, params);
+    const inner = selectJson(target, x, sub(s, key), params, caller);
+    return `(SELECT ${inner} FROM ${ident(target.table)} ${x} WHERE ${x}.id = ${col}${scope ? ` AND ${scope}` : ''})`;
+  },
+  children: ({ field, alias, key, s, params, caller }) => {
+    const target = getEntity(field.target);
+    assertAllowed(caller, target, 'read');
+    const x = freshAlias('t');
+    const scope = scopeSql(target, x, caller, params);
+    const inverseCol = columnOf(field.inverse, target.fields[field.inverse]);
+    const inner = selectJson(target, x, sub(s, key), params, caller);
+    return (
+      `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(target.table)} ${x} ` +
+      `WHERE ${x}.${ident(inverseCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
+    );
+  },
+  links: ({ field, alias, key, s, params, caller }) => {
+    const target = getEntity(field.target!);
+    const link = getEntity(field.link);
+    assertAllowed(caller, target, 'read');
+    const x = freshAlias('t');
+    const l = freshAlias('l');
+    const scope = scopeSql(target, x, caller, params);
+    const inner = selectJson(target, x, sub(s, key), params, caller);
+    const selfCol = columnOf(field.self, link.fields[field.self]);
+    const otherCol = columnOf(field.other, link.fields[field.other]);
+    return (
+      `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(link.table)} ${l} ` +
+      `JOIN ${ident(target.table)} ${x} ON ${x}.id = ${l}.${ident(otherCol)} ` +
+      `WHERE ${l}.${ident(selfCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
+    );
+  },
+};

@@ -1,9 +1,10 @@
-import { DEFAULT_MAX_UPLOAD_BYTES, MB, messages, parseWireDate, toWireDate, type EntityDef, type Field } from '@hub/model';
+import { DEFAULT_MAX_UPLOAD_BYTES, MB, messages, type EntityDef, type Field } from '@hub/model';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
 import { columnOf, storedFields } from '../db/columns';
 import type { FileStorage } from '../files/storage';
 import { StagedUpload } from '../files/upload';
+import { serverKindOf } from '../kinds';
 import { ValidationError } from './errors';
 
 /** An uploaded file: staged in storage by the multipart reader, its type found from its content. */
@@ -49,7 +50,8 @@ export async function columnValues(
   const out: { column: string; value: unknown; cast?: string }[] = [];
   for (const { name, field, column } of storedFields(entity)) {
     if (field.readOnly || (mode === 'update' && field.immutable)) continue;
-    const key = field.kind === 'reference' || field.kind === 'file' ? `${name}Id` : name;
+    const kind = serverKindOf(field);
+    const key = kind.holdsId ? `${name}Id` : name;
     if (field.kind === 'file' && isUpload(input[name])) {
       out.push({ column, value: await storeUpload(env, key, field, input[name]), cast: 'uuid' });
       continue;
@@ -63,24 +65,8 @@ export async function columnValues(
       out.push({ column, value: null });
       continue;
     }
-    switch (field.kind) {
-      case 'date':
-      case 'datetime':
-        out.push({ column, value: toWireDate(parseWireDate(String(raw))!), cast: 'timestamp' });
-        break;
-      case 'json':
-        out.push({ column, value: typeof raw === 'string' ? raw : JSON.stringify(raw), cast: 'jsonb' });
-        break;
-      case 'password':
-        out.push({ column, value: await hashPassword(String(raw)) });
-        break;
-      case 'reference':
-      case 'file':
-        out.push({ column, value: raw, cast: 'uuid' });
-        break;
-      default:
-        out.push({ column, value: raw });
-    }
+    if (kind.codec.write === 'not a column') continue;
+    out.push({ column, ...(await kind.codec.write(raw, { hashPassword })) });
   }
   return out;
 }

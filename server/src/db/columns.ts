@@ -1,14 +1,15 @@
 import { snake, type EntityDef, type Field } from '@hub/model';
+import { serverKindOf } from '../kinds';
 
 /** Column name of a stored field: snake_case, references and files end in _id. */
 export function columnOf(name: string, field: Field): string {
   if (field.column) return field.column;
   const base = snake(name);
-  return field.kind === 'reference' || field.kind === 'file' ? `${base}_id` : base;
+  return serverKindOf(field).holdsId ? `${base}_id` : base;
 }
 
 export function isStored(field: Field): boolean {
-  return field.kind !== 'children' && field.kind !== 'links';
+  return serverKindOf(field).column !== 'not a column';
 }
 
 /** The entity's stored fields with their column names. */

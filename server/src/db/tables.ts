@@ -1,14 +1,9 @@
 import { allEntities, getEntity, type EntityDef, type EntityName, type Field, type TableName } from '@hub/model';
 import { sql } from 'drizzle-orm';
 import {
-  boolean,
   check,
-  doublePrecision,
   index,
-  integer,
-  jsonb,
   pgTable,
-  text,
   timestamp,
   uniqueIndex,
   uuid,
@@ -16,6 +11,7 @@ import {
   type PgColumnBuilderBase,
   type PgTableWithColumns,
 } from 'drizzle-orm/pg-core';
+import { serverKindOf, type ColumnEnv } from '../kinds';
 import { storedFields } from './columns';
 import { files } from './internal';
 
@@ -25,34 +21,15 @@ const built = new Map<string, AnyTable>();
 
 const stamp = (name: string) => timestamp(name, { precision: 3, mode: 'string' });
 
-function columnFor(entityName: EntityName, field: Field, column: string): PgColumnBuilderBase {
-  switch (field.kind) {
-    case 'integer':
-      return integer(column);
-    case 'number':
-      return doublePrecision(column);
-    case 'boolean':
-      return field.default !== undefined
-        ? boolean(column)
-            .notNull()
-            .default(field.default as boolean)
-        : boolean(column);
-    case 'date':
-    case 'datetime':
-      return stamp(column);
-    case 'json':
-      return jsonb(column);
-    case 'file':
-      return uuid(column).references((): AnyPgColumn => files.id, { onDelete: 'set null' });
-    case 'reference': {
-      const target = field.target;
-      return uuid(column).references((): AnyPgColumn => tableOf(target).id, {
-        onDelete: field.onDelete ?? 'set null',
-      });
-    }
-    default:
-      return text(column);
-  }
+const columnEnv: ColumnEnv = {
+  idOf: (entity): AnyPgColumn => tableOf(entity).id,
+  fileId: (): AnyPgColumn => files.id,
+};
+
+function columnFor(field: Field, column: string): PgColumnBuilderBase {
+  const { column: c } = serverKindOf(field);
+  if (c === 'not a column') throw new Error(`A ${field.kind} field has no column`);
+  return c.build(field, column, columnEnv);
 }
 
 /** The drizzle table of an entity, built from its declaration (used for migrations). */
@@ -63,17 +40,13 @@ export function tableFor(entity: EntityDef): AnyTable {
     modified: stamp('modified').notNull().defaultNow(),
   };
   const stored = storedFields(entity);
-  for (const { name, field, column } of stored) cols[name] = columnFor(entity.name, field, column);
+  for (const { name, field, column } of stored) cols[name] = columnFor(field, column);
   const table = pgTable(entity.table, cols, (t) => {
     const extras = [index(`${entity.table}_created_idx`).on(t.created, t.id)];
     for (const { name, field, column } of stored) {
-      if (field.kind === 'reference' || field.kind === 'file') extras.push(index(`${entity.table}_${column}_idx`).on(t[name]));
-      if (field.kind === 'enum') {
-        const values = Object.keys(field.enum.values)
-          .map((v) => `'${v}'`)
-          .join(', ');
-        extras.push(check(`${entity.table}_${column}_check`, sql.raw(`"${column}" IN (${values})`)) as never);
-      }
+      const kind = serverKindOf(field).index;
+      if (kind.lookup) extras.push(index(`${entity.table}_${column}_idx`).on(t[name]));
+      if (kind.check) extras.push(check(`${entity.table}_${column}_check`, kind.check(field, column)) as never);
       if (field.unique) extras.push(uniqueIndex(`${entity.table}_${column}_unique`).on(sql.raw(`lower("${column}")`)) as never);
     }
     if (entity.scope.kind === 'org') {
@@ -81,8 +54,7 @@ export function tableFor(entity: EntityDef): AnyTable {
       const ref = entity.scope.ref;
       extras.push(index(`${entity.table}_scope_created_idx`).on(t[ref], t.created, t.id));
       for (const { name, field, column } of stored)
-        if (field.kind === 'enum' || field.kind === 'boolean')
-          extras.push(index(`${entity.table}_scope_${column}_idx`).on(t[ref], t[name]));
+        if (serverKindOf(field).index.scope) extras.push(index(`${entity.table}_scope_${column}_idx`).on(t[ref], t[name]));
     }
     if (entity.link) extras.push(uniqueIndex(`${entity.table}_pair_unique`).on(t[entity.link.left], t[entity.link.right]));
     return extras;

@@ -1,40 +1,27 @@
 import {
-  GraphQLBoolean,
-  GraphQLFloat,
   GraphQLID,
   GraphQLInputObjectType,
-  GraphQLInt,
-  GraphQLList,
   GraphQLNonNull,
   GraphQLObjectType,
   GraphQLString,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
-  type GraphQLInputType,
-  type GraphQLOutputType,
 } from 'graphql';
-import { getEntity, type EntityDef, type Field } from '@hub/model';
+import { getEntity, type EntityDef } from '@hub/model';
+import { serverKindOf, type GraphqlEnv } from '../kinds';
 import { FileType, ReferenceInput, UploadScalar, enumType } from './common';
 
 const objectTypes = new Map<string, GraphQLObjectType>();
 const inputTypes = new Map<string, GraphQLInputObjectType>();
 
-function scalarOf(field: Field): GraphQLOutputType & GraphQLInputType {
-  switch (field.kind) {
-    case 'integer':
-      return GraphQLInt;
-    case 'number':
-      return GraphQLFloat;
-    case 'boolean':
-      return GraphQLBoolean;
-    case 'enum':
-      return enumType(field.enum);
-    default:
-      return GraphQLString;
-  }
-}
-
-const describe = (field: Field) => field.description ?? field.label;
+/** What a kind's GraphQL fields are made of. */
+const env: GraphqlEnv = {
+  objectOf: (name) => objectType(getEntity(name)),
+  enumOf: enumType,
+  fileType: FileType,
+  upload: UploadScalar,
+  referenceInput: ReferenceInput,
+};
 
 /** The GraphQL object type of an entity, derived from its declaration. */
 export function objectType(entity: EntityDef): GraphQLObjectType {
@@ -50,17 +37,7 @@ export function objectType(entity: EntityDef): GraphQLObjectType {
         modified: { type: GraphQLString, description: "Modified, as 'YYYY-MM-DD HH:mm:ss' (UTC)" },
       };
       for (const [name, field] of Object.entries(entity.fields)) {
-        if (field.writeOnly) continue;
-        if (field.kind === 'reference') {
-          fields[`${name}Id`] = { type: GraphQLID };
-          fields[name] = { type: objectType(getEntity(field.target)), description: describe(field) };
-        } else if (field.kind === 'file') {
-          fields[`${name}Id`] = { type: GraphQLID };
-          fields[name] = { type: FileType, description: describe(field) };
-        } else if (field.kind === 'children' || field.kind === 'links') {
-          const target = getEntity(field.kind === 'links' ? field.target! : field.target);
-          fields[name] = { type: new GraphQLList(new GraphQLNonNull(objectType(target))), description: describe(field) };
-        } else fields[name] = { type: scalarOf(field), description: describe(field) };
+        if (!field.writeOnly) Object.assign(fields, serverKindOf(field).graphql.output(name, field, env));
       }
       return fields;
     },
@@ -78,14 +55,7 @@ export function inputType(entity: EntityDef): GraphQLInputObjectType {
     fields: () => {
       const fields: GraphQLInputFieldConfigMap = { id: { type: GraphQLID } };
       for (const [name, field] of Object.entries(entity.fields)) {
-        if (field.readOnly) continue;
-        if (field.kind === 'reference') fields[`${name}Id`] = { type: GraphQLID };
-        else if (field.kind === 'file') {
-          fields[`${name}Id`] = { type: GraphQLID, description: `An already uploaded ${field.label ?? name}` };
-          fields[name] = { type: UploadScalar, description: `${field.label ?? name} as a file of the multipart request` };
-        } else if (field.kind === 'children' || field.kind === 'links')
-          fields[name] = { type: new GraphQLList(new GraphQLNonNull(ReferenceInput)) };
-        else fields[name] = { type: scalarOf(field), description: describe(field) };
+        if (!field.readOnly) Object.assign(fields, serverKindOf(field).graphql.input(name, field, env));
       }
       if (entity.rules?.includes('confirmPassword')) fields.confirmPassword = { type: GraphQLString };
       return fields;

@@ -20,8 +20,12 @@ describe('create and update', () => {
   it('applies defaults, the caller organisation and the wire date format', async () => {
     const res = await h.gql<{ createAssetEntity: Record<string, unknown>[] }>(
       SPARK_MANAGER,
-      `mutation($m: [AssetEntityInput!]!) { createAssetEntity(assetEntityModels: $m) { id status inspectionFrequency memberOrganisationId nextInspection created } }`,
-      { m: [{ assetType: 'TOOL', description: 'Drill', nextInspection: '2026-12-01T09:30:00Z' }] },
+      `mutation($m: [AssetEntityInput!]!) { createAssetEntity(assetEntityModels: $m) { id status inspectionFrequency memberOrganisationId nextInspection reminderNotification created } }`,
+      {
+        m: [
+          { assetType: 'TOOL', description: 'Drill', nextInspection: '2026-12-01T09:30:00Z', reminderNotification: '2026-12-01T09:30:00Z' },
+        ],
+      },
     );
     expect(res.errors).toBeUndefined();
     const asset = res.data!.createAssetEntity[0];
@@ -29,7 +33,8 @@ describe('create and update', () => {
       status: 'IN_SERVICE',
       inspectionFrequency: 'THREE_MONTHS',
       memberOrganisationId: h.org.spark,
-      nextInspection: '2026-12-01 09:30:00',
+      nextInspection: '2026-12-01',
+      reminderNotification: '2026-12-01 09:30:00',
     });
     expect(asset.created).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
   });
