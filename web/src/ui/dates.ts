@@ -16,3 +16,9 @@ export function formatLocal(wire: string | null | undefined): string {
   const h = d.getHours() % 12 || 12;
   return `${pad(d.getDate())}/${pad(d.getMonth() + 1)}/${d.getFullYear()} ${pad(h)}:${pad(d.getMinutes())} ${d.getHours() < 12 ? 'AM' : 'PM'}`;
 }
+
+/** A wire day ('YYYY-MM-DD', also the day of a longer wire value) as DD/MM/YYYY: a calendar day, never shifted by a time zone. */
+export function formatDay(wire: string | null | undefined): string {
+  const m = wire ? /^(\d{4})-(\d{2})-(\d{2})/.exec(wire) : null;
+  return m ? `${m[3]}/${m[2]}/${m[1]}` : '';
+}

@@ -30,8 +30,16 @@ describe('list queries from the model', () => {
         { path: 'description', comparison: 'contains', value: ['drill'] },
       ],
       [{ path: 'status', comparison: 'in', value: ['IN_SERVICE'] }],
-      [{ path: 'nextInspection', comparison: 'greaterThanOrEqual', value: ['2026-01-01 00:00:00'] }],
-      [{ path: 'nextInspection', comparison: 'lessThanOrEqual', value: ['2026-03-31 23:59:59'] }],
+      [{ path: 'nextInspection', comparison: 'greaterThanOrEqual', value: ['2026-01-01'] }],
+      [{ path: 'nextInspection', comparison: 'lessThanOrEqual', value: ['2026-03-31'] }],
+    ]);
+  });
+
+  it('filters a date-time range from the first second of the first day to the last of the last', () => {
+    const licence = getEntity('LicenceEntity');
+    expect(conditionsOf(licence, { search: '', filters: { authorizedDate: ['2026-01-01', '2026-03-31'] } })).toEqual([
+      [{ path: 'authorizedDate', comparison: 'greaterThanOrEqual', value: ['2026-01-01 00:00:00'] }],
+      [{ path: 'authorizedDate', comparison: 'lessThanOrEqual', value: ['2026-03-31 23:59:59'] }],
     ]);
   });
 

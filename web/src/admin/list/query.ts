@@ -1,5 +1,6 @@
 import { getEntity, opNames, type EntityDef, type Field } from '@hub/model';
 import { dateRangeActive, type ListState } from './list-state';
+import { webKindOf } from '../kinds';
 
 export interface Where {
   path: string;
@@ -59,12 +60,13 @@ export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' 
   for (const [path, values] of Object.entries(state.filters)) {
     const field = entity.fields[path];
     if (!field) continue;
-    if (field.kind === 'date' || field.kind === 'datetime') {
+    const range = webKindOf(field).range;
+    if (range) {
       // Active only when both ends exist (a lone start date is copied to the end when edited).
       if (!dateRangeActive(values)) continue;
       const [from, to] = values;
-      groups.push([{ path, comparison: 'greaterThanOrEqual', value: [`${from} 00:00:00`] }]);
-      groups.push([{ path, comparison: 'lessThanOrEqual', value: [`${to} 23:59:59`] }]);
+      groups.push([{ path, comparison: 'greaterThanOrEqual', value: [range.from(from)] }]);
+      groups.push([{ path, comparison: 'lessThanOrEqual', value: [range.to(to)] }]);
     } else if (field.kind === 'reference') groups.push([{ path: `${path}Id`, comparison: 'in', value: values }]);
     else groups.push([{ path, comparison: 'in', value: values }]);
   }

@@ -1,0 +1,62 @@
+// Far from UTC: a day that slid through a time zone would show here.
+process.env.TZ = 'Pacific/Auckland';
+
+import { MantineProvider } from '@mantine/core';
+import { fireEvent, render, screen } from '@testing-library/react';
+import { getEntity } from '@hub/model';
+import { describe, expect, it, vi } from 'vitest';
+import { theme } from '../app/theme';
+import { formatValue } from './format';
+import { FieldInput } from './record/FieldInput';
+
+const nextInspection = getEntity('AssetEntity').fields.nextInspection;
+
+describe('the date kind is a day', () => {
+  it('is shown as DD/MM/YYYY, the same day whatever the time zone', () => {
+    expect(new Date('2026-01-01T12:00:00Z').getTimezoneOffset()).toBe(-780);
+    expect(formatValue(nextInspection, '2026-12-01')).toBe('01/12/2026');
+    expect(formatValue(nextInspection, '2026-01-31')).toBe('31/01/2026');
+    expect(formatValue(nextInspection, null)).toBe('');
+  });
+
+  it('is edited with a day picker that reads and writes YYYY-MM-DD', () => {
+    const onChange = vi.fn();
+    render(
+      <MantineProvider theme={theme}>
+        <FieldInput
+          name="nextInspection"
+          field={nextInspection}
+          value="2026-12-01"
+          record={null}
+          mode="edit"
+          onChange={onChange}
+          onBlur={() => {}}
+        />
+      </MantineProvider>,
+    );
+    const input = screen.getByLabelText('Next Inspection') as HTMLInputElement;
+    expect(input.type).toBe('date');
+    expect(input.value).toBe('2026-12-01');
+    fireEvent.change(input, { target: { value: '2027-01-31' } });
+    expect(onChange).toHaveBeenLastCalledWith('2027-01-31');
+    fireEvent.change(input, { target: { value: '' } });
+    expect(onChange).toHaveBeenLastCalledWith(null);
+  });
+
+  it('is shown as DD/MM/YYYY on a view screen', () => {
+    render(
+      <MantineProvider theme={theme}>
+        <FieldInput
+          name="nextInspection"
+          field={nextInspection}
+          value="2026-12-01"
+          record={null}
+          mode="view"
+          onChange={() => {}}
+          onBlur={() => {}}
+        />
+      </MantineProvider>,
+    );
+    expect(screen.getByText('01/12/2026')).toBeTruthy();
+  });
+});
