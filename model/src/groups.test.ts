@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUPS, can, memberMatrix, OPERATIONS, visitorMatrix, type Operation } from './groups';
+import { ADMIN_GROUPS, GROUPS, can, isAdministratorGroups, memberMatrix, OPERATIONS, visitorMatrix, type Operation } from './groups';
 import { allEntities, type EntityName } from './registry';
 import { ROLE_NAMES } from './roles';
 
@@ -129,5 +129,16 @@ describe('completeness', () => {
   it('gives read only on form versions and tiles, which the spec leaves out of the matrix', () => {
     expect(member('Worker', 'FormsEntityFormVersion')).toBe('R');
     expect(member('Worker', 'FormsEntityFormTileEntity')).toBe('R');
+  });
+});
+
+describe('isAdministratorGroups', () => {
+  it('is true for the administrator groups only, whatever else the user has', () => {
+    expect(isAdministratorGroups([GROUPS.admin])).toBe(true);
+    expect(isAdministratorGroups([GROUPS.member, GROUPS.superAdministrators])).toBe(true);
+    expect(isAdministratorGroups([GROUPS.member])).toBe(false);
+    expect(isAdministratorGroups([GROUPS.visitors])).toBe(false);
+    expect(isAdministratorGroups([])).toBe(false);
+    expect(isAdministratorGroups(['MehubAdminX', 'mehubadmin'])).toBe(false);
   });
 });

@@ -5,9 +5,25 @@ import { roleFacts, type RoleName } from './roles';
 export const GROUP_NAMES = ['Super Administrators', 'MehubAdmin', 'MehubAccount', 'Visitors'] as const;
 export type GroupName = (typeof GROUP_NAMES)[number];
 
+/** Each group by its role in the hub, so that no other folder spells a group's name. */
+export const GROUPS = {
+  superAdministrators: 'Super Administrators',
+  admin: 'MehubAdmin',
+  member: 'MehubAccount',
+  visitors: 'Visitors',
+} as const satisfies Record<string, GroupName>;
+
 /** Groups whose members may enter the back-office. */
-export const BACKEND_GROUPS: readonly GroupName[] = ['Super Administrators', 'MehubAdmin', 'MehubAccount'];
-export const ADMIN_GROUPS: readonly GroupName[] = ['Super Administrators', 'MehubAdmin'];
+export const BACKEND_GROUPS: readonly GroupName[] = [GROUPS.superAdministrators, GROUPS.admin, GROUPS.member];
+export const ADMIN_GROUPS: readonly GroupName[] = [GROUPS.superAdministrators, GROUPS.admin];
+
+/**
+ * Whether someone in `groups` is an administrator (every right, every row): the one test of
+ * the server (access/caller.ts) and of the web app (app/session.tsx).
+ */
+export function isAdministratorGroups(groups: readonly string[]): boolean {
+  return groups.some((g) => (ADMIN_GROUPS as readonly string[]).includes(g));
+}
 
 export type Operation = 'create' | 'read' | 'update' | 'delete';
 export const OPERATIONS: readonly Operation[] = ['create', 'read', 'update', 'delete'];
@@ -93,8 +109,8 @@ function grants(grant: Grant | undefined, op: Operation, role: string | null | u
 export function can(groups: readonly string[], role: string | null | undefined, entity: string, op: Operation): boolean {
   if (grants(rowOf(visitorMatrix, entity), op, role)) return true;
   for (const group of groups) {
-    if ((ADMIN_GROUPS as readonly string[]).includes(group)) return true;
-    if (group === 'MehubAccount' && grants(rowOf(memberMatrix, entity), op, role)) return true;
+    if (isAdministratorGroups([group])) return true;
+    if (group === GROUPS.member && grants(rowOf(memberMatrix, entity), op, role)) return true;
   }
   return false;
 }

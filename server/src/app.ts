@@ -6,6 +6,7 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
+import { GROUPS } from '@hub/model';
 import type { Caller } from './access/caller';
 import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
 import { loadSecret, signer as makeSigner } from './auth/secret';
@@ -28,7 +29,8 @@ import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
 import { fileRoutes } from './rest/files';
-import { formsModule } from './forms';
+import { formsModule, registerFormHooks } from './forms';
+import { registerSaveHooks } from './crud/hooks';
 import { UserError } from './crud/errors';
 import { assertNoNul } from './crud/strings';
 
@@ -125,7 +127,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
       req.caller = {
         userId: rows[0].id,
         kind: 'token',
-        groups: ['MehubAccount'],
+        groups: [GROUPS.member],
         role: null,
         roleId: null,
         organisationId: rows[0].org,
@@ -194,6 +196,8 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   });
   exportRoutes(app, db);
   fileRoutes(app, db, storage);
+  // The entities' save hooks, listed here and nowhere else.
+  registerFormHooks(registerSaveHooks);
   formsModule(app, { db, storage }, { mailer, publicUrl: config.publicUrl, log: (msg, err) => app.log.error({ err }, msg) });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));

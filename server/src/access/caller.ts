@@ -1,3 +1,5 @@
+import { isAdministratorGroups } from '@hub/model';
+
 /** Who is asking: resolved once per request from the session, passed to every data access. */
 export interface Caller {
   userId: string;
@@ -14,5 +16,5 @@ export interface Caller {
 
 /** Administrator groups see every row; everyone else is scoped. */
 export function isAdministrator(caller: Caller | null): boolean {
-  return !!caller && caller.groups.some((g) => g === 'Super Administrators' || g === 'MehubAdmin');
+  return !!caller && isAdministratorGroups(caller.groups);
 }

@@ -1,10 +1,10 @@
 import { getEntity, type ChildrenField, type EntityDef, type ReferenceField } from '@hub/model';
 import { BadInputError, ForbiddenError, ValidationError } from '../crud/errors';
-import { saveHooksOf } from '../crud/hooks';
 import { Params, ident } from '../crud/params';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { isAdministrator, type Caller } from './caller';
+import { HOOKED_ENTITIES } from './forms';
 import { hasOwner, ownedSql, ownerRefs } from './scope';
 
 export const childrenMessages = {
@@ -33,7 +33,7 @@ export function childrenWritable(caller: Caller | null, entity: EntityDef, name:
   if (isAdministrator(caller)) return true;
   const field = entity.fields[name] as ChildrenField;
   const target = getEntity(field.target);
-  return !saveHooksOf(target.name) && !ownerRefs(target).includes(field.inverse);
+  return !HOOKED_ENTITIES.has(target.name) && !ownerRefs(target).includes(field.inverse);
 }
 
 /**

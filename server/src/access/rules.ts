@@ -1,4 +1,4 @@
-import { can, messages, type EntityDef, type EntityName, type Operation } from '@hub/model';
+import { GROUPS, can, messages, type EntityDef, type EntityName, type Operation } from '@hub/model';
 import { ForbiddenError, UserError } from '../crud/errors';
 import type { Caller } from './caller';
 
@@ -22,7 +22,7 @@ function tokenRefuses(caller: Caller | null, entity: EntityDef, op: Operation): 
 /** The group matrix of data-layer.md section 6, for one caller (null: a visitor), less what API tokens never do. */
 export function allowed(caller: Caller | null, entity: EntityDef, op: Operation): boolean {
   if (tokenRefuses(caller, entity, op)) return false;
-  return can(caller?.groups ?? ['Visitors'], caller?.role ?? null, entity.name, op);
+  return can(caller?.groups ?? [GROUPS.visitors], caller?.role ?? null, entity.name, op);
 }
 
 /** Throws unless the caller may perform `op` on `entity`; visitors are told to sign in. */

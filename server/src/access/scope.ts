@@ -1,8 +1,8 @@
-import { saveHooksOf } from '../crud/hooks';
 import { getEntity, type EntityDef, type ReferenceField } from '@hub/model';
 import { columnOf } from '../db/columns';
 import { Params, ident } from '../crud/params';
 import { isAdministrator, type Caller } from './caller';
+import { HOOKED_ENTITIES } from './forms';
 
 let aliasCounter = 0;
 const nextAlias = () => `s${++aliasCounter % 1_000_000}`;
@@ -176,7 +176,7 @@ export function ownsRows(entity: EntityDef): boolean {
  * submission). A form version's hooks check its definition only, so its writes are scoped here.
  */
 function hooksDecideWrites(entity: EntityDef): boolean {
-  return !!saveHooksOf(entity.name) && !(entity.scope.kind === 'custom' && entity.scope.rule === 'formVersions');
+  return HOOKED_ENTITIES.has(entity.name) && !(entity.scope.kind === 'custom' && entity.scope.rule === 'formVersions');
 }
 
 /**

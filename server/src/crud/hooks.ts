@@ -1,4 +1,4 @@
-import type { EntityDef, EntityName } from '@hub/model';
+import { GROUPS, type EntityDef, type EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
@@ -74,7 +74,7 @@ export function hookServicesOf(db: Db): HookServices | undefined {
 export const SYSTEM_CALLER: Caller = {
   userId: '00000000-0000-4000-8000-000000000000',
   kind: 'admin',
-  groups: ['Super Administrators'],
+  groups: [GROUPS.superAdministrators],
   role: null,
   roleId: null,
   organisationId: null,

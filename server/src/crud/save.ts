@@ -1,14 +1,9 @@
 import { MAX_TAKE, fieldOf, getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
 import type { Caller } from '../access/caller';
-import { assertAllowed } from '../access/rules';
-import { keptSql, scopeSql, writeScopeSql } from '../access/scope';
-import { createInput } from '../access/owner';
-import { assertFieldWrites } from '../access/fields';
-import { assertChildrenWrite, assertOwnParent } from '../access/children';
-import { assertFileRefs } from '../access/files';
+import { planWrite, type WritePlan } from '../access/write-plan';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
-import { BadInputError, ForbiddenError, NotFoundError, UserError, ValidationError } from './errors';
+import { BadInputError, UserError, ValidationError } from './errors';
 import { Params, ident } from './params';
 import { translateDbError } from './db-errors';
 import { columnValues, type SaveEnv } from './values';
@@ -16,21 +11,6 @@ import type { FileStorage } from '../files/storage';
 import { SYSTEM_CALLER, hookServicesOf, saveHooksOf, type HookServices, type SaveHookContext } from './hooks';
 
 type Input = Record<string, unknown>;
-
-/** Checks that every id in `ids` is a row of `target` the caller may see. */
-export async function assertVisible(db: Db, caller: Caller | null, target: EntityDef, ids: string[], path: string): Promise<void> {
-  if (!ids.length) return;
-  for (const id of ids) if (!isUuid(id)) throw new ValidationError([{ path, code: 'invalid', message: 'The value is not a valid id' }]);
-  const params = new Params();
-  const scope = scopeSql(target, 'x', caller, params);
-  const arr = params.add([...new Set(ids)], 'uuid[]');
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${ident(target.table)} x WHERE x.id = ANY(${arr})${scope ? ` AND ${scope}` : ''}`,
-    params.values,
-  );
-  if (Number(rows[0].n) !== new Set(ids).size)
-    throw new ValidationError([{ path, code: 'notExist', message: `The selected ${target.label.toLowerCase()} does not exist` }]);
-}
 
 async function assertUnique(db: Db, entity: EntityDef, input: Input, id: string | null): Promise<void> {
   const used: { path: string; code: 'exists'; message: string }[] = [];
@@ -45,36 +25,15 @@ async function assertUnique(db: Db, entity: EntityDef, input: Input, id: string 
   if (used.length) throw new ValidationError(used, messages.couldNotSave);
 }
 
-/** Rows the caller owns must stay theirs after any write (no moving a row to another organisation, nor sharing it). */
-export async function assertStillOwned(db: Db, caller: Caller | null, entity: EntityDef, ids: string[]): Promise<void> {
-  if (!ids.length) return;
-  const params = new Params();
-  const scope = keptSql(entity, 't', caller, params);
-  if (!scope) return;
-  const arr = params.add(ids, 'uuid[]');
-  const { rows } = await db.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM ${ident(entity.table)} t WHERE t.id = ANY(${arr}) AND ${scope}`,
-    params.values,
-  );
-  if (Number(rows[0].n) !== ids.length) throw new ForbiddenError('You cannot save a record outside your organisation');
-}
-
-async function saveRelations(
-  db: Db,
-  caller: Caller | null,
-  entity: EntityDef,
-  id: string,
-  input: Input,
-  merge: Set<string>,
-): Promise<void> {
+/** Writes the reference lists of row `id` named in `input`, each checked by the write plan first. */
+async function saveRelations(db: Db, plan: WritePlan, id: string, input: Input, merge: Set<string>): Promise<void> {
+  const { entity } = plan;
   for (const [name, field] of Object.entries(entity.fields)) {
     if (!Object.hasOwn(input, name) || (field.kind !== 'links' && field.kind !== 'children')) continue;
     const ids = ((input[name] as { id: string }[] | null) ?? []).map((r) => r.id);
+    await plan.checkRelation(db, name, id, ids, merge.has(name));
     if (field.kind === 'links') {
       const link = getEntity(field.link);
-      assertAllowed(caller, link, merge.has(name) ? 'create' : 'update');
-      const target = getEntity(field.target!);
-      await assertVisible(db, caller, target, ids, name);
       const selfCol = ident(columnOf(field.self, link.fields[field.self]));
       const otherCol = ident(columnOf(field.other, link.fields[field.other]));
       if (!merge.has(name)) await db.query(`DELETE FROM ${ident(link.table)} WHERE ${selfCol} = $1`, [id]);
@@ -85,10 +44,6 @@ async function saveRelations(
         );
     } else {
       const target = getEntity(field.target);
-      assertAllowed(caller, target, 'update');
-      await assertVisible(db, caller, target, ids, name);
-      // The children's own rules (hooks, ownership) and rows they came from (access/children.ts).
-      await assertChildrenWrite(db, caller, entity, name, id, ids);
       const inverse = target.fields[field.inverse] as ReferenceField;
       const col = ident(columnOf(field.inverse, inverse));
       // Both writes touch only children the caller may see.
@@ -96,7 +51,7 @@ async function saveRelations(
         const params = new Params();
         const self = params.add(id, 'uuid');
         const keep = params.add(ids, 'uuid[]');
-        const scope = scopeSql(target, 't', caller, params);
+        const scope = plan.relationScope(target, 't', params);
         await db.query(
           `UPDATE ${ident(target.table)} AS t SET ${col} = NULL, modified = now() WHERE t.${col} = ${self} AND NOT (t.id = ANY(${keep}))${scope ? ` AND ${scope}` : ''}`,
           params.values,
@@ -106,7 +61,7 @@ async function saveRelations(
         const params = new Params();
         const self = params.add(id, 'uuid');
         const given = params.add(ids, 'uuid[]');
-        const scope = scopeSql(target, 't', caller, params);
+        const scope = plan.relationScope(target, 't', params);
         await db.query(
           `UPDATE ${ident(target.table)} AS t SET ${col} = ${self}, modified = now() WHERE t.id = ANY(${given})${scope ? ` AND ${scope}` : ''}`,
           params.values,
@@ -162,7 +117,7 @@ export async function saveThen<T>(
   mergeReferences: string[] | null | undefined,
   answer: (tx: Db, ids: string[]) => Promise<T>,
 ): Promise<T> {
-  assertAllowed(caller, entity, mode);
+  const plan = planWrite(entity, caller, mode);
   const merge = new Set(mergeReferences ?? []);
   checkBounds(entity, inputs, merge);
   if (!inputs.length) return answer(env.db, []);
@@ -174,7 +129,7 @@ export async function saveThen<T>(
       const txEnv: SaveEnv = { db: tx, storage: env.storage };
       const ids: string[] = [];
       for (const [index, original] of inputs.entries()) {
-        const created = mode === 'create' ? createInput(entity, caller, stripNulls(original)) : null;
+        const created = mode === 'create' ? plan.createInput(stripNulls(original)) : null;
         const input: Input = created ? created.input : { ...original };
         const prefixed = (err: unknown) =>
           err instanceof ValidationError && inputs.length > 1
@@ -209,25 +164,12 @@ export async function saveThen<T>(
         if (mode === 'update') {
           if (!isUuid(input.id)) throw new BadInputError('An update needs the id of the record');
           id = input.id;
-          const params = new Params();
-          const scope = writeScopeSql(entity, 't', caller, params);
-          const p = params.add(id, 'uuid');
-          const { rows } = await tx.query(
-            `SELECT 1 FROM ${ident(entity.table)} t WHERE t.id = ${p}${scope ? ` AND ${scope}` : ''} FOR UPDATE`,
-            params.values,
-          );
-          if (!rows.length) throw new NotFoundError();
+          await plan.lockRow(tx, id);
         }
         ctx.id = id;
-        await assertFieldWrites(tx, caller, entity, input, mode === 'update' ? [id!] : null);
+        await plan.checkFields(tx, input, id);
         await hook?.('beforeWrite', ctx);
-        for (const [name, field] of Object.entries(entity.fields)) {
-          const key = `${name}Id`;
-          if (field.kind === 'reference' && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
-            await assertVisible(tx, caller, getEntity(field.target), [input[key] as string], key);
-        }
-        await assertFileRefs(tx, caller, entity, input, mode, id);
-        await assertOwnParent(tx, caller, entity, input);
+        await plan.checkReferences(tx, input, id);
         await assertUnique(tx, entity, input, id);
         const values = await columnValues(txEnv, entity, input, mode);
         const params = new Params();
@@ -247,14 +189,14 @@ export async function saveThen<T>(
           sets.push('modified = now()');
           await tx.query(`UPDATE ${ident(entity.table)} SET ${sets.join(', ')} WHERE id = ${params.add(id, 'uuid')}`, params.values);
         }
-        await saveRelations(tx, caller, entity, id!, input, merge);
-        if (created?.relations) await saveRelations(tx, SYSTEM_CALLER, entity, id!, created.relations, new Set());
+        await saveRelations(tx, plan, id!, input, merge);
+        if (created?.relations) await saveRelations(tx, planWrite(entity, SYSTEM_CALLER, mode), id!, created.relations, new Set());
         await claimFiles(tx, entity, id!);
         ctx.id = id;
         await hook?.('afterWrite', ctx);
         ids.push(id!);
       }
-      await assertStillOwned(tx, caller, entity, ids);
+      await plan.checkKept(tx, ids);
       return answer(tx, ids);
     });
   } catch (err) {

@@ -11,7 +11,7 @@ import { listRecords } from '../crud/list';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
-import { requireCaller } from '../rest/account';
+import { signedInCaller as requireCaller } from '../access/guards';
 import { parseBody } from '../rest/body';
 
 export const DRAFT_MESSAGES = {

@@ -1,29 +1,13 @@
-import { isAdministrator } from '../access/caller';
-import { ForbiddenError } from '../crud/errors';
-import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
+import { assertReviewRequestWrite } from '../access/forms';
+import type { SaveHooks } from '../crud/hooks';
 
-export const REVIEW_REQUEST_MESSAGES = {
-  create: 'A review request is made by reviewing the submission',
-  fields: (names: string[]) =>
-    `Only showNotification of a review request can be changed (not ${names.join(', ')}): the review itself is changed by reviewing the submission`,
-} as const;
-
-/** What a member may change of a review request: whether its notification shows. */
-const MEMBER_WRITABLE = new Set(['id', 'showNotification']);
+export { REVIEW_REQUEST_MESSAGES } from '../access/forms';
 
 /**
- * A review request records a review (its answers, reviewer and time); only the submission's
- * review writes it, as the system caller (submission-hooks.ts, recordReview). Members with
- * the update right (reviewers) may only show or hide its notification; administrators may
- * correct anything.
+ * A review request records a review; only the submission's review writes it, as the system
+ * caller (submission-hooks.ts, recordReview). What members may change of it is decided in
+ * access/forms.ts.
  */
-function prepare(ctx: SaveHookContext): void {
-  if (isAdministrator(ctx.caller)) return;
-  if (ctx.mode === 'create') throw new ForbiddenError(REVIEW_REQUEST_MESSAGES.create);
-  const others = Object.keys(ctx.input).filter((k) => !MEMBER_WRITABLE.has(k));
-  if (others.length) throw new ForbiddenError(REVIEW_REQUEST_MESSAGES.fields(others));
-}
-
-export function registerReviewRequestHooks(): void {
-  registerSaveHooks('FormReviewRequestEntity', { prepare });
-}
+export const reviewRequestHooks: SaveHooks = {
+  prepare: (ctx) => assertReviewRequestWrite(ctx.caller, ctx.mode, ctx.input),
+};

@@ -10,6 +10,7 @@ import {
   type Answers,
   type FormDefinition,
 } from '@hub/model/forms';
+import { SUBMISSION_ACCESS_MESSAGES } from '../access/forms';
 import { ValidationError } from '../crud/errors';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
@@ -24,7 +25,7 @@ export const SUBMISSION_MESSAGES = {
   versionRequired: 'The form version is required',
   versionMissing: 'The selected form version does not exist',
   badJson: 'The submission data is not valid JSON',
-  onlyCompleted: 'Only a completed submission can be updated',
+  onlyCompleted: SUBMISSION_ACCESS_MESSAGES.onlyCompleted,
   noReviewSlide: 'This form has no review slide',
   unknownUser: 'The selected user does not exist',
 } as const;

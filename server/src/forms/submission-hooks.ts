@@ -8,10 +8,9 @@ import {
   type Answers,
   type FormDefinition,
 } from '@hub/model/forms';
-import { isAdministrator } from '../access/caller';
-import { ForbiddenError } from '../crud/errors';
-import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
-import { assertVisible } from '../crud/save';
+import { submissionCreateInput, submissionRights, submissionUpdateInput } from '../access/forms';
+import type { SaveHookContext, SaveHooks } from '../crud/hooks';
+import { assertVisible } from '../access/row-checks';
 import { answersOf, sameAnswers, splitReview } from './definitions';
 import {
   SERVER_RULES,
@@ -53,9 +52,8 @@ function prepare(ctx: SaveHookContext): void {
 async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   const { tx, caller, input } = ctx;
   const state = ctx.state as State;
-  const admin = isAdministrator(caller);
-  // A member's submission is always their own.
-  if (caller?.kind === 'account') input.mehubAccountId = caller.userId;
+  const { admin } = submissionRights(caller);
+  submissionCreateInput(caller, input);
   const versionId = input.formVersionId;
   if (typeof versionId !== 'string' || !versionId) {
     // Administrators may keep a bare record (back-office data repair); members fill in a form version.
@@ -86,16 +84,12 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
 async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   const { tx, caller, input } = ctx;
   const state = ctx.state as State;
-  const admin = isAdministrator(caller);
+  const { admin } = submissionRights(caller);
   const stored = await loadStored(tx, ctx.id!);
   state.stored = stored;
   state.wasCompleted = stored.isCompleted;
-  if (!admin) {
-    if (!stored.isCompleted) throw new ForbiddenError(SUBMISSION_MESSAGES.onlyCompleted);
-    // Owner, version, state and the job columns derived from the answers stay as submitted.
-    for (const key of ['mehubAccountId', 'formVersionId', 'isCompleted', 'jobNumber', 'jobAddress', 'formReviewRequestId'])
-      delete input[key];
-  }
+  // A member updates a completed submission only, and never its owner, version, state or job columns.
+  submissionUpdateInput(caller, stored, input);
   const versionId = typeof input.formVersionId === 'string' ? input.formVersionId : stored.formVersionId;
   const completes = input.isCompleted === true && !stored.isCompleted;
   // An administrator may give the submission another owner: its selected users are checked again.
@@ -153,10 +147,8 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
 }
 
 /** The submission rules of issue 5, run by saveRecords for every save of a FormSubmissionsEntity. */
-export function registerSubmissionHooks(): void {
-  registerSaveHooks('FormSubmissionsEntity', {
-    prepare,
-    beforeWrite: (ctx) => (ctx.mode === 'create' ? beforeCreate(ctx) : beforeUpdate(ctx)),
-    afterWrite,
-  });
-}
+export const submissionHooks: SaveHooks = {
+  prepare,
+  beforeWrite: (ctx) => (ctx.mode === 'create' ? beforeCreate(ctx) : beforeUpdate(ctx)),
+  afterWrite,
+};

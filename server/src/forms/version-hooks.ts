@@ -1,6 +1,6 @@
 import { parseFormDefinition } from '@hub/model/forms';
 import { ValidationError } from '../crud/errors';
-import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
+import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 
 export const VERSION_MESSAGES = {
   invalid: (reason: string) => `The form definition is not valid: ${reason}`,
@@ -20,6 +20,4 @@ function prepare(ctx: SaveHookContext): void {
   if (!parsed.ok) throw new ValidationError([{ path: 'formData', code: 'invalid', message: VERSION_MESSAGES.invalid(parsed.message) }]);
 }
 
-export function registerVersionHooks(): void {
-  registerSaveHooks('FormsEntityFormVersion', { prepare });
-}
+export const versionHooks: SaveHooks = { prepare };

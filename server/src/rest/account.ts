@@ -1,11 +1,11 @@
 import { submissionNotificationMail } from '../forms/notify';
 import { randomBytes } from 'node:crypto';
-import { getEntity, hasRoleFact, PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
+import { getEntity, PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
 import { listRecords } from '../crud/list';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAdministrator, type Caller } from '../access/caller';
-import { ForbiddenError, NotFoundError, UserError } from '../crud/errors';
+import { assertSelfOrAdmin, guardMessages, isColleagueOrAdmin, requireRoleFact, signedInCaller } from '../access/guards';
+import { NotFoundError } from '../crud/errors';
 import { authMessages as m, type AuthEnv } from '../auth/env';
 import { loadMe } from '../auth/me';
 import { hashPassword } from '../auth/password';
@@ -22,14 +22,8 @@ export const TWO_FACTOR_METHODS = ['authenticator', 'email'] as const;
 
 const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ errors: [{ message }] });
 
-/**
- * The signed-in caller, or a 401 thrown to the error handler. Guards throw rather than send:
- * a handler that sent a reply and then returned a value made Fastify log 'Reply was already sent'.
- */
-export function requireCaller(req: FastifyRequest, _reply?: FastifyReply): Caller {
-  if (!req.caller) throw new UserError(m.notSignedIn, 'UNAUTHENTICATED', 401);
-  return req.caller;
-}
+/** The signed-in caller, or a 401 thrown to the error handler (access/guards.ts). */
+export const requireCaller = signedInCaller;
 
 /**
  * A reset or sign-up link to the web app, always on the configured PUBLIC_URL: never
@@ -92,9 +86,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
 
   /** The user a two-factor call is about: oneself, or anyone for an administrator. */
   async function subject(req: FastifyRequest, userName: string) {
-    const caller = requireCaller(req);
-    const self = userName.toLowerCase() === caller.email.toLowerCase();
-    if (!self && !isAdministrator(caller)) throw new ForbiddenError('You may only change your own two-factor settings');
+    const { self } = assertSelfOrAdmin(requireCaller(req), userName, guardMessages.ownTwoFactor);
     const user = await findUserByEmail(db, userName);
     if (!user) throw new NotFoundError(`No user ${userName}`);
     return { user, self };
@@ -152,17 +144,12 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   /** API tokens of the caller's organisation: managers of a member organisation only. */
-  function tokenOwner(req: FastifyRequest): Caller {
-    const caller = requireCaller(req);
-    if (!caller.organisationId || !hasRoleFact('apiTokens', caller.role))
-      throw new ForbiddenError('Only managers of a member organisation can manage API tokens');
-    return caller;
-  }
+  const tokenOwners = { preHandler: requireRoleFact('apiTokens', guardMessages.apiTokens) };
 
   const tokenTime = `to_char(created, 'YYYY-MM-DD HH24:MI:SS')`;
 
-  app.get('/api/account/has-keys', async (req) => {
-    const caller = tokenOwner(req);
+  app.get('/api/account/has-keys', tokenOwners, async (req) => {
+    const caller = requireCaller(req);
     const { rows } = await db.query(
       `SELECT id, name, ${tokenTime} AS "createdAt" FROM apikey WHERE member_organisation_id = $1 ORDER BY created DESC`,
       [caller.organisationId],
@@ -170,8 +157,8 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return rows;
   });
 
-  app.post('/api/account/generate-key', async (req) => {
-    const caller = tokenOwner(req);
+  app.post('/api/account/generate-key', tokenOwners, async (req) => {
+    const caller = requireCaller(req);
     const { name } = parseBody(z.object({ name: z.string().trim().min(1).max(200).optional() }), req.body);
     const key = `hub_${randomBytes(30).toString('base64url')}`;
     const { rows } = await db.query<{ id: string; createdAt: string }>(
@@ -181,8 +168,8 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return { key, ...rows[0], message: 'API Token generated successfully' };
   });
 
-  app.post('/api/account/revoke-key', async (req, reply) => {
-    const caller = tokenOwner(req);
+  app.post('/api/account/revoke-key', tokenOwners, async (req, reply) => {
+    const caller = requireCaller(req);
     const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
     const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [
       id,
@@ -217,7 +204,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     const { rows } = recipient
       ? await db.query<{ org: string | null }>('SELECT member_organisation_id AS org FROM mehub_account WHERE id = $1', [recipient.id])
       : { rows: [] };
-    const colleague = recipient && (isAdministrator(caller) || (rows[0]?.org && rows[0].org === caller.organisationId));
+    const colleague = recipient && isColleagueOrAdmin(caller, rows[0]?.org);
     if (!recipient || !colleague) return fail(reply, 404, `No colleague ${body.userName}`);
     const form = submission.formVersion?.form;
     await env.mailer.send(

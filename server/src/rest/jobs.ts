@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { isAdministrator } from '../access/caller';
+import { guardMessages, requireAdmin } from '../access/guards';
 
 export interface ScheduledJob {
   name: string;
@@ -16,11 +16,7 @@ export const SCHEDULED_JOBS: readonly ScheduledJob[] = [];
 
 /** GET /api/jobs: the scheduled jobs, for administrators (the sidebar's Hangfire page). */
 export function jobRoutes(app: FastifyInstance): void {
-  app.get('/api/jobs', async (req, reply) => {
-    if (!isAdministrator(req.caller))
-      return reply
-        .status(req.caller ? 403 : 401)
-        .send({ errors: [{ message: req.caller ? 'Only administrators can read the jobs' : 'You are not signed in' }] });
+  app.get('/api/jobs', { preHandler: requireAdmin(guardMessages.jobs) }, async () => {
     return { scheduled: SCHEDULED_JOBS };
   });
 }

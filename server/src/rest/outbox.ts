@@ -1,14 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { isAdministrator } from '../access/caller';
+import { guardMessages, requireAdmin } from '../access/guards';
 import type { Db } from '../db/client';
 
 /** GET /api/mail/outbox: the newest mail the hub wrote, for administrators (all there is without SMTP). */
 export function outboxRoutes(app: FastifyInstance, db: Db): void {
-  app.get<{ Querystring: { to?: string } }>('/api/mail/outbox', async (req, reply) => {
-    if (!isAdministrator(req.caller))
-      return reply
-        .status(req.caller ? 403 : 401)
-        .send({ errors: [{ message: req.caller ? 'Only administrators can read the outbox' : 'You are not signed in' }] });
+  app.get<{ Querystring: { to?: string } }>('/api/mail/outbox', { preHandler: requireAdmin(guardMessages.outbox) }, async (req) => {
     const { rows } = await db.query(
       `SELECT id, to_char(created, 'YYYY-MM-DD HH24:MI:SS') AS created, "to", subject, text,
               to_char(sent_at, 'YYYY-MM-DD HH24:MI:SS') AS "sentAt", error

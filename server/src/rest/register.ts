@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getEntity, messages, type EntityName } from '@hub/model';
+import { GROUPS, getEntity, messages, type EntityName } from '@hub/model';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import type { AuthEnv } from '../auth/env';
@@ -20,7 +20,7 @@ export const REGISTERABLE: Record<string, EntityName> = { 'mehub-account-entity'
 const REGISTRAR: Caller = {
   userId: '00000000-0000-4000-8000-000000000001',
   kind: 'admin',
-  groups: ['Super Administrators'],
+  groups: [GROUPS.superAdministrators],
   role: null,
   roleId: null,
   organisationId: null,
@@ -80,7 +80,7 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
       if (owner) await warnOwner(owner, req.ip);
       return answer(randomUUID());
     }
-    await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAccount') ON CONFLICT DO NOTHING`, [id]);
+    await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, $2) ON CONFLICT DO NOTHING`, [id, GROUPS.member]);
     await setAuthState(db, { id, kind: 'account' }, { email_confirmed: false });
     await sendConfirmation({ id, email: body.email }, req.ip, null);
     return answer(id);

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { isAdministrator } from '../access/caller';
+import type { FastifyInstance } from 'fastify';
+import { guardMessages, requireAdmin } from '../access/guards';
 import type { AuthEnv } from '../auth/env';
 import { endUserSessions } from '../auth/session';
 import { ACCOUNT_LIMIT, WINDOW_MINUTES } from '../auth/throttle';
@@ -21,20 +21,13 @@ const SORTABLE: Record<string, string> = {
   created: 'created',
 };
 
-function requireAdmin(req: FastifyRequest, reply: FastifyReply): boolean {
-  if (isAdministrator(req.caller)) return true;
-  void reply
-    .status(req.caller ? 403 : 401)
-    .send({ errors: [{ message: req.caller ? 'Only administrators can manage users' : 'You are not signed in' }] });
-  return false;
-}
-
 /** Users administration of back-office 2.11: every account and administrator with their sign-in state. */
 export function usersRoutes(app: FastifyInstance, env: AuthEnv): void {
   const { db } = env;
 
-  app.post('/api/account/users', async (req, reply) => {
-    if (!requireAdmin(req, reply)) return;
+  const adminOnly = { preHandler: requireAdmin(guardMessages.users) };
+
+  app.post('/api/account/users', adminOnly, async (req) => {
     const body = parseBody(usersBody, req.body);
     const params: unknown[] = [];
     const where: string[] = [];
@@ -72,8 +65,7 @@ export function usersRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   for (const action of ['activate', 'deactivate'] as const) {
-    app.post(`/api/account/${action}`, async (req, reply) => {
-      if (!requireAdmin(req, reply)) return;
+    app.post(`/api/account/${action}`, adminOnly, async (req, reply) => {
       const { Username } = parseBody(z.object({ Username: z.string() }), req.body);
       const user = await findUserByEmail(db, Username);
       if (!user) return reply.status(404).send({ errors: [{ message: `Unable to ${action} ${Username}` }] });

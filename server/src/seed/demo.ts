@@ -1,4 +1,4 @@
-import { FormType, getEntity, type EntityName } from '@hub/model';
+import { FormType, GROUPS, GROUP_NAMES, getEntity, type EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
@@ -30,7 +30,7 @@ export function demoSignIns(): string[] {
 const SYSTEM: Caller = {
   userId: '00000000-0000-4000-8000-000000000000',
   kind: 'admin',
-  groups: ['Super Administrators'],
+  groups: [GROUPS.superAdministrators],
   role: null,
   roleId: null,
   organisationId: null,
@@ -59,7 +59,8 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   const ref = (ids: string[]) => ids.map((id) => ({ id }));
 
   await db.query(
-    `INSERT INTO user_group_def (name, has_backend_access) VALUES ('Super Administrators', true), ('MehubAdmin', true), ('MehubAccount', true), ('Visitors', false) ON CONFLICT DO NOTHING`,
+    `INSERT INTO user_group_def (name, has_backend_access) SELECT unnest($1::text[]), unnest($2::boolean[]) ON CONFLICT DO NOTHING`,
+    [GROUP_NAMES, GROUP_NAMES.map((g) => g !== GROUPS.visitors)],
   );
   const roleIds = await save(
     'RoleEntity',
@@ -92,10 +93,12 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     { email: 'admin@hub.example', userName: 'admin@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
     { email: 'super@hub.example', userName: 'super@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
   ]);
-  await db.query(`INSERT INTO user_group (user_id, group_name) SELECT unnest($1::uuid[]), 'MehubAccount'`, [accountIds]);
-  await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, 'MehubAdmin'), ($2, 'Super Administrators')`, [
+  await db.query(`INSERT INTO user_group (user_id, group_name) SELECT unnest($1::uuid[]), $2`, [accountIds, GROUPS.member]);
+  await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, $3), ($2, $4)`, [
     adminId,
     superId,
+    GROUPS.admin,
+    GROUPS.superAdministrators,
   ]);
   await db.query(`UPDATE member_organisation SET primary_contact_id = $1 WHERE id = $2`, [accountIds[0], spark]);
   await db.query(`UPDATE member_organisation SET primary_contact_id = $1 WHERE id = $2`, [accountIds[6], volt]);

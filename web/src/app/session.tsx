@@ -1,6 +1,7 @@
 import { notifications } from '@mantine/notifications';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { safePath } from '@hub/model/safe-path';
+import { isAdministratorGroups } from '@hub/model/groups';
 import { api, ApiError } from '../client/api';
 
 export type { Me } from '@hub/model/account';
@@ -50,8 +51,8 @@ export function warnDuplicateEmailOnce(me: Me | null | undefined): void {
 }
 
 export const hasBackendAccess = (me: Me | null | undefined) => !!me?.groups.some((g) => g.hasBackendAccess);
-export const isAdminGroup = (me: Me | null | undefined) =>
-  !!me?.groups.some((g) => g.name.startsWith('MehubAdmin') || g.name === 'Super Administrators');
+/** The server's own test of an administrator (model/src/groups.ts). */
+export const isAdminGroup = (me: Me | null | undefined) => !!me && isAdministratorGroups(me.groups.map((g) => g.name));
 export const displayName = (me: Me) => [me.givenName, me.surname].filter(Boolean).join(' ') || me.email;
 
 export interface Providers {
