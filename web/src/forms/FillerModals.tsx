@@ -1,5 +1,5 @@
 import { Button, Flex, Modal, Text, useMatches } from '@mantine/core';
-import { useRef } from 'react';
+import { useLayoutEffect, useRef } from 'react';
 import { useBlocker, type BlockerFunction } from 'react-router';
 
 /** What Cancel will do, said plainly: with a saved draft, Cancel deletes it. */
@@ -62,7 +62,9 @@ export function LeaveGuard(props: {
   const blocker = useBlocker(props.shouldBlock);
   // The save is asynchronous: by its end, act on the blocker as it is then.
   const latest = useRef(blocker);
-  latest.current = blocker;
+  useLayoutEffect(() => {
+    latest.current = blocker;
+  });
   const settle = (go: boolean) => {
     const b = latest.current;
     if (b.state !== 'blocked') return;

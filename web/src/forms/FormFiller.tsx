@@ -82,8 +82,29 @@ function UrlFiller(props: FormFillerProps & { shown: ShownSlide[]; routePath: st
 
 /** The filler's view: step indicator, slides, buttons and the incomplete-form prompts. */
 function FillerCore(props: CoreProps) {
-  const f = useFillerController(props);
-  const { mode, shown, position, scroll, viewOnly, ctx, busy, buttonSize } = f;
+  const {
+    mode,
+    shown,
+    position,
+    scroll,
+    viewOnly,
+    ctx,
+    busy,
+    buttonSize,
+    rootRef,
+    canSelect,
+    select,
+    slideReadOnly,
+    saveDraft,
+    submit,
+    cancel,
+    cancelPrompt,
+    closeCancelPrompt,
+    leaveToCaller,
+    inDataRouter,
+    shouldBlock,
+    discardChanges,
+  } = useFillerController(props);
   if (shown.length === 0)
     return (
       <Text c="dimmed" py="md">
@@ -98,14 +119,9 @@ function FillerCore(props: CoreProps) {
 
   return (
     <FillerContext.Provider value={ctx}>
-      <div ref={f.rootRef} className={classes.layout}>
+      <div ref={rootRef} className={classes.layout}>
         <aside className={classes.aside}>
-          <StepIndicator
-            names={shown.map((s) => s.slide.name)}
-            current={scroll ? -1 : position}
-            enabled={f.canSelect}
-            onSelect={f.select}
-          />
+          <StepIndicator names={shown.map((s) => s.slide.name)} current={scroll ? -1 : position} enabled={canSelect} onSelect={select} />
         </aside>
         <div className={classes.main}>
           {visibleSlides.map((s) => (
@@ -114,14 +130,14 @@ function FillerCore(props: CoreProps) {
               id={`${ctx.idPrefix}-slide-${shown.indexOf(s)}`}
               name={s.slide.name}
               questions={s.slide.contents}
-              readOnly={f.slideReadOnly(s.index)}
-              hideStatements={f.slideReadOnly(s.index) && isReviewSlide(s.slide)}
+              readOnly={slideReadOnly(s.index)}
+              hideStatements={slideReadOnly(s.index) && isReviewSlide(s.slide)}
             />
           ))}
           <div className={classes.actions}>
             <div className={classes.actionGroup}>
               {first && props.onCancel && (
-                <Button variant="default" size={buttonSize} mih={44} onClick={f.cancel} disabled={busy !== null}>
+                <Button variant="default" size={buttonSize} mih={44} onClick={cancel} disabled={busy !== null}>
                   {viewOnly ? 'Close' : 'Cancel'}
                 </Button>
               )}
@@ -130,7 +146,7 @@ function FillerCore(props: CoreProps) {
                   variant="light"
                   size={buttonSize}
                   mih={44}
-                  onClick={() => void f.saveDraft()}
+                  onClick={() => void saveDraft()}
                   loading={busy === 'draft'}
                   disabled={busy === 'submit'}
                 >
@@ -140,17 +156,17 @@ function FillerCore(props: CoreProps) {
             </div>
             <div className={classes.actionGroup}>
               {!first && (
-                <Button variant="default" size={buttonSize} mih={44} onClick={() => f.select(position - 1)}>
+                <Button variant="default" size={buttonSize} mih={44} onClick={() => select(position - 1)}>
                   Back
                 </Button>
               )}
               {!last && (
-                <Button size={buttonSize} mih={44} onClick={() => f.select(position + 1)}>
+                <Button size={buttonSize} mih={44} onClick={() => select(position + 1)}>
                   Next
                 </Button>
               )}
               {last && !viewOnly && (
-                <Button size={buttonSize} mih={44} onClick={() => void f.submit()} loading={busy === 'submit'} disabled={busy === 'draft'}>
+                <Button size={buttonSize} mih={44} onClick={() => void submit()} loading={busy === 'submit'} disabled={busy === 'draft'}>
                   {props.submitText ?? 'Submit'}
                 </Button>
               )}
@@ -159,28 +175,28 @@ function FillerCore(props: CoreProps) {
         </div>
       </div>
       <IncompleteFormModal
-        opened={f.cancelPrompt != null}
-        message={cancelMessage(!!props.hasSavedDraft, f.cancelPrompt?.dirty ?? false)}
+        opened={cancelPrompt != null}
+        message={cancelMessage(!!props.hasSavedDraft, cancelPrompt?.dirty ?? false)}
         destructive={!!props.hasSavedDraft}
         canSave={canSave}
         saving={busy === 'draft'}
-        onClose={f.closeCancelPrompt}
+        onClose={closeCancelPrompt}
         onDiscard={() => {
-          f.closeCancelPrompt();
-          f.leaveToCaller();
+          closeCancelPrompt();
+          leaveToCaller();
         }}
         onSave={async () => {
-          if (await f.saveDraft()) f.closeCancelPrompt();
+          if (await saveDraft()) closeCancelPrompt();
         }}
       />
-      {mode === 'fill' && f.inDataRouter && (
+      {mode === 'fill' && inDataRouter && (
         <LeaveGuard
-          shouldBlock={f.shouldBlock}
+          shouldBlock={shouldBlock}
           hasSavedDraft={!!props.hasSavedDraft}
           canSave={canSave}
           saving={busy === 'draft'}
-          onDiscard={f.discardChanges}
-          onSave={() => f.saveDraft(true)}
+          onDiscard={discardChanges}
+          onSave={() => saveDraft(true)}
         />
       )}
     </FillerContext.Provider>

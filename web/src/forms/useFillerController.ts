@@ -12,7 +12,7 @@ import {
   type FormDefinition,
   type Question,
 } from '@hub/model/forms';
-import { useCallback, useContext, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { UNSAFE_DataRouterContext, type BlockerFunction } from 'react-router';
 import { createAnswerStore, createErrorStore } from './answer-store';
 import { computeVisibilityDeps, domId, indexDefinition, type FillerContextValue, type FillerUser } from './context';
@@ -74,7 +74,6 @@ export function useFillerController(props: CoreProps) {
     [scroll, shown, position],
   );
   const displayedRef = useRef(displayed);
-  displayedRef.current = displayed;
 
   const ctx = useMemo<FillerContextValue>(() => {
     const deps = new Map<Question, string[]>();
@@ -152,15 +151,21 @@ export function useFillerController(props: CoreProps) {
     const slides = displayedRef.current;
     showErrors(slides, issuesOf(slides, answers.getAll()));
   };
-  revalidateRef.current = revalidateDisplayed;
-  const forgetServerErrorsRef = useRef<(changed: string[]) => void>(() => {});
-  forgetServerErrorsRef.current = (changed) => {
+  const forgetServerErrors = (changed: string[]) => {
     if (serverErrors.current.size === 0) return;
     for (const key of changed) {
       const id = questionOfKey(key);
       if (id) serverErrors.current.delete(id);
     }
   };
+
+  const forgetServerErrorsRef = useRef(forgetServerErrors);
+  // The subscriptions and effects below call the latest of these (layout effects run first).
+  useLayoutEffect(() => {
+    displayedRef.current = displayed;
+    revalidateRef.current = revalidateDisplayed;
+    forgetServerErrorsRef.current = forgetServerErrors;
+  });
 
   // A changed answer drops the refused save's message on it; once revalidation is on,
   // every change re-checks the slides on screen.

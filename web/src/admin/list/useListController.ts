@@ -2,7 +2,7 @@ import { notifications } from '@mantine/notifications';
 import { opNames, type EntityDef } from '@hub/model';
 import { can } from '@hub/model/groups';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { graphqlRequest, GraphqlError } from '../../client/graphql';
 import { useMe } from '../../app/session';
 import { clampPage, clearSelection, filterStatus, initialState, pageCount, selectedCount, type ListState } from './list-state';
@@ -66,9 +66,8 @@ export function useListController({ entity, base, listKey }: ListOptions) {
   const total = list.data?.total ?? 0;
 
   // A page beyond the total (after deletes or a narrower filter) goes back to the first.
-  useEffect(() => {
-    if (list.data) setState((s) => clampPage(s, list.data.total));
-  }, [list.data]);
+  const clamped = list.data ? clampPage(state, list.data.total) : state;
+  if (clamped !== state) setState(clamped);
 
   const remove = useMutation({
     mutationFn: async (target: string[] | 'selection') =>
