@@ -12,13 +12,13 @@ import {
   type FormDefinition,
   type Question,
 } from '@hub/model/forms';
-import { useCallback, useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { UNSAFE_DataRouterContext, type BlockerFunction } from 'react-router';
+import { useContext, useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { UNSAFE_DataRouterContext } from 'react-router';
 import { createAnswerStore, createErrorStore } from './answer-store';
 import { computeVisibilityDeps, domId, indexDefinition, type FillerContextValue, type FillerUser } from './context';
-import { fillerPath } from './filler-paths';
 import type { FormFillerProps } from './FormFiller';
 import { answerIssuesFromError } from './server-issues';
+import { useLeaveGuards } from './useLeaveGuards';
 
 export type ShownSlide = { slide: FormDefinition['slides'][number]; index: number };
 export interface CoreProps extends FormFillerProps {
@@ -203,36 +203,7 @@ export function useFillerController(props: CoreProps) {
     target?.focus({ preventScroll: true });
   });
 
-  // Reloading or closing the tab with unsaved answers: the browser asks first.
-  useEffect(() => {
-    if (mode !== 'fill') return;
-    const onBeforeUnload = (e: BeforeUnloadEvent) => {
-      if (leaving.current || answers.version === savedVersion.current) return;
-      e.preventDefault();
-      // Older browsers want returnValue set to show their prompt.
-      e.returnValue = '';
-    };
-    window.addEventListener('beforeunload', onBeforeUnload);
-    return () => window.removeEventListener('beforeunload', onBeforeUnload);
-  }, [mode, answers]);
-
-  // Leaving the filler inside the app (Back, the logo, any link) with unsaved answers: the
-  // incomplete-form modal asks first. Moving between slides (url pagination) is not leaving.
-  const routePath = props.routePath;
-  const shouldBlock = useCallback<BlockerFunction>(
-    ({ currentLocation, nextLocation }) => {
-      if (leaving.current || answers.version === savedVersion.current) return false;
-      if (nextLocation.pathname === currentLocation.pathname) return false;
-      if (
-        routePath != null &&
-        fillerPath(nextLocation.pathname, routePath) != null &&
-        fillerPath(currentLocation.pathname, routePath) != null
-      )
-        return false;
-      return true;
-    },
-    [answers, routePath],
-  );
+  const shouldBlock = useLeaveGuards({ mode, answers, leavingRef: leaving, savedVersionRef: savedVersion, routePath: props.routePath });
 
   const focusFirst = (messages: Map<string, string>, slideIndexes: number[]) => {
     for (const i of slideIndexes)
