@@ -89,8 +89,9 @@ export default tseslint.config(
   {
     files: ['web/**/*.{ts,tsx}'],
     plugins: { 'react-hooks': reactHooks },
+    // The hooks rules and the React Compiler's rules (refs, purity, set-state-in-effect, ...).
     rules: {
-      'react-hooks/rules-of-hooks': 'error',
+      ...reactHooks.configs['recommended-latest'].rules,
       'react-hooks/exhaustive-deps': 'error',
     },
   },

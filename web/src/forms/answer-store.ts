@@ -120,8 +120,6 @@ export function useStoreValue<V>(store: KeyedStore<V>, key: string): V | undefin
  * re-render.
  */
 export function useStoreSelector<V, R>(store: KeyedStore<V>, keys: readonly string[], select: (values: Record<string, V>) => R): R {
-  const selectRef = useRef(select);
-  selectRef.current = select;
   const cache = useRef<{ version: number; store: KeyedStore<V>; result: R } | null>(null);
   const keyString = keys.join('\u0000');
   // keyString stands for keys, so a new array with the same keys does not resubscribe.
@@ -129,9 +127,9 @@ export function useStoreSelector<V, R>(store: KeyedStore<V>, keys: readonly stri
   const get = useCallback(() => {
     const c = cache.current;
     if (c && c.store === store && c.version === store.version) return c.result;
-    const result = selectRef.current(store.getAll());
+    const result = select(store.getAll());
     cache.current = { version: store.version, store, result };
     return result;
-  }, [store]);
+  }, [store, select]);
   return useSyncExternalStore(subscribe, get, get);
 }

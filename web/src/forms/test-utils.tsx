@@ -1,6 +1,6 @@
 import { MantineProvider } from '@mantine/core';
 import type { FormDefinition, Question, Slide } from '@hub/model/forms';
-import { cleanup, render } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '../app/theme';
@@ -48,3 +48,16 @@ export function renderFillerAt(path: string, props: Partial<FormFillerProps> & {
   );
   return router;
 }
+
+/** Three slides: a required name, a hazard text, a sign-off checkbox. */
+export const threeSlides = () =>
+  makeDefinition([
+    { name: 'Details', contents: [question('name', 'text', { validators: required('name') })] },
+    { name: 'Hazards', contents: [question('hazard', 'textArea')] },
+    { name: 'Sign off', contents: [question('agree', 'checkbox')] },
+  ]);
+
+/** Types `value` into the input labelled `label`. */
+export const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+/** The step indicator's button named `name`. */
+export const step = (name: RegExp) => within(screen.getByRole('navigation', { name: 'Form steps' })).getByRole('button', { name });

@@ -156,11 +156,13 @@ function CanvasEditor({ q, dataText, onSave }: { q: WidgetProps['q']; dataText: 
   }, []);
 
   // An answer changed from outside (a loaded draft, a reset): take it.
-  if (dataText !== lastText.current) {
-    lastText.current = dataText;
-    saved.current = parseSaveData(dataText);
-  }
-  useEffect(() => redraw(), [dataText, redraw]);
+  useEffect(() => {
+    if (dataText !== lastText.current) {
+      lastText.current = dataText;
+      saved.current = parseSaveData(dataText);
+    }
+    redraw();
+  }, [dataText, redraw]);
 
   // Keep the canvas's pixels equal to its shown size; redraw the strokes scaled. Only the
   // observer reads the size (its first call comes after layout), so mounting forces no layout.

@@ -1,0 +1,141 @@
+import { notifications } from '@mantine/notifications';
+import { opNames, type EntityDef } from '@hub/model';
+import { can } from '@hub/model/groups';
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { graphqlRequest, GraphqlError } from '../../client/graphql';
+import { useMe } from '../../app/session';
+import { clampPage, clearSelection, filterStatus, initialState, pageCount, selectedCount, type ListState } from './list-state';
+import { columnsOf, conditionsOf, listQuery, orderOf, selectionConditions, type Where } from './query';
+import { rememberedSearch, rememberSearch } from './search-memory';
+
+type Row = Record<string, unknown>;
+export type ListOp = 'create' | 'read' | 'update' | 'delete';
+
+/** The spec's delete failure text: only the generic text when the server redacted its detail. */
+export function deleteFailure(err: unknown, bulk: boolean): string {
+  const text = bulk
+    ? 'These records could not be deleted because of an association or because they have linked child/parent assets'
+    : 'This record could not be deleted because of an association or because it has linked child/parent assets';
+  const message = err instanceof Error ? err.message : String(err);
+  return message.startsWith('Detail redacted') ? text : `${text}\nMessage: ${message}`;
+}
+
+export interface ListOptions {
+  entity: EntityDef;
+  /** Conditions every row of this screen meets (e.g. MEA documents only). */
+  base: Where[][];
+  /** The list's own name for its remembered search term (its path). */
+  listKey: string;
+}
+
+/** The filterable fields of an entity, by filter widget. */
+function filterFieldsOf(entity: EntityDef) {
+  const fields = Object.entries(entity.fields);
+  return {
+    choices: fields.filter(([, f]) => (f.kind === 'enum' || f.kind === 'boolean') && !f.writeOnly),
+    dates: fields.filter(([, f]) => (f.kind === 'date' || f.kind === 'datetime') && !f.hidden),
+    references: fields.flatMap(([path, f]) => (f.kind === 'reference' && !f.hidden ? [{ path, field: f }] : [])),
+  };
+}
+
+/** The generic list screen's data, state and actions: fetching, search, selection, delete and export. */
+export function useListController({ entity, base, listKey }: ListOptions) {
+  const me = useMe().data;
+  const client = useQueryClient();
+  const allowed = (op: ListOp) => can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, entity.name, op);
+  const [state, setState] = useState<ListState>(() => ({ ...initialState(10), search: rememberedSearch(listKey) }));
+  const [confirm, setConfirm] = useState<null | { ids: string[] | 'selection' }>(null);
+  const columns = useMemo(() => columnsOf(entity), [entity]);
+  const filters = useMemo(() => filterFieldsOf(entity), [entity]);
+  const conditions = conditionsOf(entity, state, base);
+  const n = opNames(entity.name);
+
+  const list = useQuery({
+    queryKey: ['list', entity.name, conditions, state.page, state.pageSize, state.sort],
+    queryFn: () =>
+      graphqlRequest<{ rows: Row[]; total: number }>(listQuery(entity), {
+        c: conditions,
+        skip: (state.page - 1) * state.pageSize,
+        take: state.pageSize,
+        o: orderOf(state),
+      }),
+    placeholderData: keepPreviousData,
+  });
+  const rows = list.data?.rows;
+  const total = list.data?.total ?? 0;
+
+  // A page beyond the total (after deletes or a narrower filter) goes back to the first.
+  const clamped = list.data ? clampPage(state, list.data.total) : state;
+  if (clamped !== state) setState(clamped);
+
+  const remove = useMutation({
+    mutationFn: async (target: string[] | 'selection') =>
+      target === 'selection'
+        ? graphqlRequest(`mutation($c: [[WhereExpressionGraph!]!]) { r: ${n.deleteConditional}(conditions: $c) }`, {
+            c: selectionConditions(entity, state, base),
+          })
+        : graphqlRequest(`mutation($ids: [ID!]!) { r: ${n.delete}(${n.idsArg}: $ids) }`, { ids: target }),
+    onSuccess: (_d, target) => {
+      notifications.show({
+        color: 'green',
+        message: target === 'selection' ? 'All selected items are deleted successfully' : 'Deleted successfully',
+      });
+      setState(clearSelection);
+      void client.invalidateQueries({ queryKey: ['list', entity.name] });
+    },
+    onError: (err, target) =>
+      notifications.show({
+        color: 'red',
+        message: deleteFailure(err, target === 'selection'),
+        autoClose: false,
+        style: { whiteSpace: 'pre-line' },
+      }),
+    onSettled: () => setConfirm(null),
+  });
+
+  function search(term: string) {
+    rememberSearch(listKey, term);
+    setState((s) => clearSelection({ ...s, search: term, page: 1 }));
+  }
+
+  function exportCsv(where: Where[][] = selectionConditions(entity, state, base)) {
+    const c = encodeURIComponent(JSON.stringify(where));
+    window.location.assign(`/api/entity/${entity.name}/export?stringConditions=${c}`);
+  }
+
+  function copyId(id: string) {
+    navigator.clipboard
+      .writeText(id)
+      .then(() => notifications.show({ color: 'green', message: `Copied ${id}` }))
+      .catch(() => notifications.show({ color: 'red', message: 'The id could not be copied' }));
+  }
+
+  return {
+    allowed,
+    state,
+    setState,
+    columns,
+    filters,
+    rows,
+    total,
+    pageIds: (rows ?? []).map((r) => r.id as string),
+    pages: pageCount(total, state.pageSize),
+    selected: selectedCount(state, total),
+    selection: () => selectionConditions(entity, state, base),
+    status: filterStatus(state),
+    list: {
+      isPending: list.isPending,
+      isFetching: list.isFetching,
+      error: list.isError ? (list.error instanceof GraphqlError ? list.error.message : String(list.error)) : null,
+    },
+    search,
+    exportCsv,
+    copyId,
+    confirm,
+    setConfirm,
+    remove: { run: (target: string[] | 'selection') => remove.mutate(target), isPending: remove.isPending },
+  };
+}
+
+export type ListController = ReturnType<typeof useListController>;

@@ -1,0 +1,67 @@
+import { getEntity, inputKey, opNames, type EntityDef, type ValidationIssue } from '@hub/model';
+import { graphqlRequest, graphqlUpload, GraphqlError } from '../../client/graphql';
+import { formFields, saveMutation, type FileList } from './record-query';
+import type { FileListChange } from './FileListField';
+
+export type Values = Record<string, unknown>;
+
+/** Form values from a loaded record, keyed by input key (references and files by their id). */
+export function valuesOf(entity: EntityDef, record: Values | null): Values {
+  const out: Values = {};
+  for (const [name, f] of formFields(entity)) {
+    const key = inputKey(name, f);
+    if (!record) {
+      if (f.default !== undefined) out[key] = f.default;
+      continue;
+    }
+    if (f.kind === 'links') {
+      const t = getEntity(f.target!);
+      out[key] = ((record[name] as Values[] | null) ?? []).map((r) => ({ id: r.id, label: String(r[t.display] ?? r.id) }));
+    } else out[key] = record[key] ?? null;
+  }
+  return out;
+}
+
+/** The save input: what the form holds, in the API's shape (files as uploads). */
+export function inputOf(
+  entity: EntityDef,
+  values: Values,
+  mode: 'create' | 'edit',
+): { input: Values; files: { name: string; file: File }[] } {
+  const input: Values = {};
+  const files: { name: string; file: File }[] = [];
+  for (const [name, f] of formFields(entity)) {
+    if (f.readOnly || (mode === 'edit' && f.immutable)) continue;
+    const key = inputKey(name, f);
+    const v = values[key];
+    if (f.kind === 'links') input[key] = ((v as { id: string }[]) ?? []).map((x) => ({ id: x.id }));
+    else if (f.kind === 'file') {
+      if (values[name] instanceof File) files.push({ name, file: values[name] as File });
+      else if (v !== undefined) input[key] = v;
+    } else if (f.kind === 'password') {
+      if (v) input[key] = v;
+    } else if (v !== undefined && !(mode === 'create' && (v === null || v === ''))) input[key] = v === '' ? null : v;
+  }
+  if (entity.rules?.includes('confirmPassword') && values.password) input.confirmPassword = values.confirmPassword ?? '';
+  return { input, files };
+}
+
+/** The unique messages of a failed save, for the 'Could not save entity' toast. */
+export function serverMessages(err: unknown): { messages: string[]; issues: ValidationIssue[] } {
+  if (!(err instanceof GraphqlError)) return { messages: [err instanceof Error ? err.message : String(err)], issues: [] };
+  const issues = err.errors.flatMap((x) => (x.extensions?.issues as ValidationIssue[] | undefined) ?? []);
+  const all = err.errors.flatMap((x) =>
+    ((x.extensions?.issues as ValidationIssue[] | undefined) ?? [{ message: x.message }]).map((i) => i.message),
+  );
+  return { messages: [...new Set(all.length ? all : [err.message])], issues };
+}
+
+/** Applies a file list's queued uploads (one child record per file) and removals, after the record is saved. */
+export async function saveFileList(list: FileList, parentId: string, change: FileListChange) {
+  const n = opNames(list.target.name);
+  for (const file of change.add)
+    await graphqlUpload(saveMutation(list.target, 'create'), { m: [{ [`${list.inverse}Id`]: parentId, [list.fileField]: null }] }, [
+      { path: `variables.m.0.${list.fileField}`, file },
+    ]);
+  if (change.remove.length) await graphqlRequest(`mutation($ids: [ID!]!) { r: ${n.delete}(${n.idsArg}: $ids) }`, { ids: change.remove });
+}

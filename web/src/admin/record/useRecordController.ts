@@ -1,0 +1,162 @@
+import { notifications } from '@mantine/notifications';
+import { messages, validateInput, type EntityDef, type ValidationIssue } from '@hub/model';
+import { can } from '@hub/model/groups';
+import { safePath } from '@hub/model/safe-path';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState, type FormEvent } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import { graphqlRequest, graphqlUpload } from '../../client/graphql';
+import { useMe } from '../../app/session';
+import type { FileListChange } from './FileListField';
+import { fileLists, formFields, recordQuery, saveMutation } from './record-query';
+import { inputOf, saveFileList, serverMessages, valuesOf, type Values } from './record-values';
+
+export type RecordMode = 'create' | 'edit' | 'view';
+
+interface Options {
+  entity: EntityDef;
+  mode: RecordMode;
+  id?: string;
+  listPath: string;
+}
+
+const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
+
+/** The record screen's data and actions: loading, values, validation, file lists and saving. */
+export function useRecordController({ entity, mode, id, listPath }: Options) {
+  const me = useMe().data;
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const client = useQueryClient();
+  const allowed = (op: 'create' | 'update' | 'delete', name = entity.name) =>
+    can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, name, op);
+  const record = useQuery({
+    queryKey: ['record', entity.name, id],
+    queryFn: () => graphqlRequest<{ r: Values | null }>(recordQuery(entity), { id }),
+    enabled: mode !== 'create' && !!id,
+    gcTime: 0,
+  });
+  const loaded = record.data?.r ?? null;
+  const [values, setValues] = useState<Values | null>(() => (mode === 'create' ? valuesOf(entity, null) : null));
+  const current = values ?? (loaded ? valuesOf(entity, loaded) : null);
+  const [touched, setTouched] = useState<Set<string>>(() => new Set());
+  const [submitted, setSubmitted] = useState(false);
+  const [serverErrors, setServerErrors] = useState<string[]>([]);
+  const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
+  const [fileChanges, setFileChanges] = useState<Record<string, FileListChange>>({});
+  const [saving, setSaving] = useState(false);
+  const fields = useMemo(() => formFields(entity), [entity]);
+  const lists = useMemo(() => fileLists(entity).sort((a, b) => a.order - b.order), [entity]);
+  const saveMode = mode === 'create' ? 'create' : 'edit';
+
+  /** After a save: the redirect parameter ({id} replaced), else the previous page, else the list. */
+  const back = (savedId?: string) => {
+    const redirect = params.get('redirect');
+    // Only a path of the hub (safePath): anything else falls back like no redirect at all.
+    if (savedId !== undefined && redirect && safePath(redirect) === redirect) navigate(safePath(redirect.replace('{id}', savedId)));
+    else if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
+    else navigate(listPath);
+  };
+
+  const issues: ValidationIssue[] =
+    mode === 'view' || !current
+      ? []
+      : validateInput(
+          entity,
+          {
+            ...inputOf(entity, current, saveMode).input,
+            ...Object.fromEntries(fields.filter(([n, f]) => f.kind === 'file' && current[n] instanceof File).map(([n]) => [n, current[n]])),
+          },
+          mode === 'create' ? 'create' : 'update',
+        );
+  const errorFor = (key: string) => {
+    if (!submitted && !touched.has(key)) return null;
+    return issues.find(matching(key))?.message ?? serverIssues.find(matching(key))?.message ?? null;
+  };
+  const touch = (key: string) => setTouched((t) => new Set(t).add(key));
+  const set = (key: string, v: unknown) => {
+    setValues({ ...current, [key]: v });
+    touch(key);
+    setServerIssues((list) => list.filter((i) => !matching(key)(i)));
+  };
+
+  /** Saves the record, then its file lists; a failure of the files leaves the user on the saved record's edit screen. */
+  async function save(record: Values) {
+    const { input, files } = inputOf(entity, record, saveMode);
+    if (mode === 'edit') input.id = id;
+    const query = saveMutation(entity, mode === 'create' ? 'create' : 'update');
+    const result = files.length
+      ? await graphqlUpload<{ r: { id: string }[] }>(
+          query,
+          { m: [{ ...input, ...Object.fromEntries(files.map((f) => [f.name, null])) }] },
+          files.map((f) => ({ path: `variables.m.0.${f.name}`, file: f.file })),
+        )
+      : await graphqlRequest<{ r: { id: string }[] }>(query, { m: [input] });
+    const savedId = result.r[0]?.id ?? id ?? '';
+    void client.invalidateQueries({ queryKey: ['list', entity.name] });
+    void client.invalidateQueries({ queryKey: ['record', entity.name] });
+    try {
+      for (const list of lists) if (fileChanges[list.name]) await saveFileList(list, savedId, fileChanges[list.name]);
+      if (Object.keys(fileChanges).length) void client.invalidateQueries({ queryKey: ['file-list'] });
+    } catch (err) {
+      // The record is saved; its files are not: carry on in its edit screen.
+      notifications.show({
+        color: 'red',
+        title: messages.couldNotSave,
+        message: serverMessages(err).messages.join('\n'),
+        autoClose: false,
+      });
+      setFileChanges({});
+      void client.invalidateQueries({ queryKey: ['file-list'] });
+      navigate(`${listPath}/edit/${savedId}`, { replace: true });
+      return;
+    }
+    notifications.show({ color: 'green', message: `Successfully ${mode === 'create' ? 'added' : 'edited'} ${entity.label}` });
+    back(savedId);
+  }
+
+  async function submit(e: FormEvent) {
+    e.preventDefault();
+    setSubmitted(true);
+    setServerErrors([]);
+    setServerIssues([]);
+    if (issues.length || !current) return;
+    setSaving(true);
+    try {
+      await save(current);
+    } catch (err) {
+      const failure = serverMessages(err);
+      setServerErrors(failure.messages);
+      setServerIssues(failure.issues);
+      notifications.show({
+        color: 'red',
+        title: messages.couldNotSave,
+        message: failure.messages.join('\n'),
+        autoClose: false,
+        style: { whiteSpace: 'pre-line' },
+      });
+    } finally {
+      setSaving(false);
+    }
+  }
+
+  return {
+    allowed,
+    record: { isPending: record.isPending, isError: record.isError, error: record.error },
+    loaded,
+    current,
+    fields,
+    lists,
+    issues,
+    submitted,
+    serverErrors,
+    errorFor,
+    set,
+    touch,
+    fileChanges,
+    setFileChange: (name: string, c: FileListChange) => setFileChanges((all) => ({ ...all, [name]: c })),
+    saving,
+    submit,
+    back,
+  };
+}
