@@ -63,6 +63,9 @@ test.describe('the query explorer (GraphiQL)', () => {
     await expect(page.locator('.CodeMirror-hints')).toContainText('countAssetEntitys');
     await page.screenshot({ path: 'test-results/screens/admin-graphiql-completion.png' });
     expect(refused).toEqual([]);
+    // What was typed stays in this tab's session storage (cleared on sign-out), not in local storage.
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('graphiql')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('graphiql')))).toBe(true);
   });
 
   test('a member gets Access denied, as before', async ({ page }) => {

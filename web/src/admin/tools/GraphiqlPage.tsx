@@ -4,7 +4,7 @@ import 'graphiql/style.css';
 import './GraphiqlPage.css';
 import { hubFetcher } from './graphiqlFetcher';
 
-/** What a first visit shows (later visits reopen the tabs GraphiQL kept in this browser). */
+/** What a first visit shows (later visits in this tab reopen the tabs GraphiQL kept). */
 const DEFAULT_QUERY = `# Runs at /api/graphql as you, with your permissions.
 # Field names follow the entities, e.g. assetEntitys and countAssetEntitys:
 # the Docs button lists every type and field, and Ctrl+Space completes names.
@@ -27,7 +27,15 @@ export default function GraphiqlPage() {
         Runs GraphQL requests at /api/graphql as you. See the API documentation for the conventions.
       </Text>
       <div className="hub-graphiql">
-        <GraphiQL fetcher={hubFetcher} defaultQuery={DEFAULT_QUERY} isHeadersEditorEnabled={false} forcedTheme="light">
+        {/* Tabs, queries and history in the tab's session storage, which signing out clears: the
+            next person at a shared computer does not find them. */}
+        <GraphiQL
+          fetcher={hubFetcher}
+          storage={sessionStorage}
+          defaultQuery={DEFAULT_QUERY}
+          isHeadersEditorEnabled={false}
+          forcedTheme="light"
+        >
           <GraphiQL.Logo>Safety Hub</GraphiQL.Logo>
         </GraphiQL>
       </div>
