@@ -32,7 +32,7 @@ export default defineConfig({
       output: {
         // The query explorer's editor (CodeMirror 5, its GraphQL modes and the graphql modules
         // they need): a chunk of its own beside GraphiQL's, so neither passes the size warning;
-        // both load only when the explorer opens, and no other chunk changes.
+        // both load only when the explorer opens.
         codeSplitting: { groups: [{ name: 'graphiql-editor', test: /node_modules[\\/](codemirror|codemirror-graphql)[\\/]/ }] },
       },
     },
