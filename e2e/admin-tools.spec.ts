@@ -35,17 +35,6 @@ test.describe('back-office tools', () => {
     await page.screenshot({ path: 'test-results/screens/admin-dashboard.png', fullPage: true });
   });
 
-  test('GraphiQL runs a query as an administrator', async ({ page }) => {
-    await signIn(page, 'admin@hub.example', undefined, '/admin/graphiql');
-    await expect(page.getByRole('heading', { name: 'GraphiQL' })).toBeVisible();
-    await page.getByLabel('Query').fill('{ countAssetEntitys }');
-    await page.getByRole('button', { name: 'Run' }).click();
-    await expect(page.getByLabel('Result')).toContainText(/"countAssetEntitys": \d+/);
-    await page.getByLabel('Variables').fill('{ not json');
-    await page.getByRole('button', { name: 'Run' }).click();
-    await expect(page.getByText(/The variables are not valid JSON/)).toBeVisible();
-  });
-
   test('the style guide shows the theme with real components and toasts', async ({ page }) => {
     await signIn(page, 'admin@hub.example', undefined, '/admin/styleguide');
     await expect(page.getByRole('heading', { name: 'Style Guide' })).toBeVisible();

@@ -2,12 +2,14 @@ import { randomBytes } from 'node:crypto';
 import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { createSession, hashToken } from '../auth/session';
-import { graphqlRequest, multipartRequest, type FuzzRequest } from './fuzz/graphql';
+import { graphqlRequest } from './fuzz/graphql';
+import { multipartRequest } from './fuzz/multipart';
 import type { KnownIds } from './fuzz/hostile';
 import { compare, crossReferences, ownersById, snapshot, type Snapshot } from './fuzz/oracle';
 import { Rng, seedFromEnv } from './fuzz/prng';
 import { picturePrototypes, pollutionSince } from './fuzz/prototypes';
 import { describeRequest, formatReport, type Failure } from './fuzz/report';
+import type { FuzzRequest } from './fuzz/request';
 import { restRequest, routesFromOpenApi, type Route } from './fuzz/rest';
 import { SPARK_MANAGER, VOLT_MANAGER, startHarness, type Harness } from './harness';
 

@@ -1,4 +1,4 @@
-import type { FuzzRequest } from './graphql';
+import type { FuzzRequest } from './request';
 
 export type FailureKind =
   | 'server-error-5xx'

@@ -1,6 +1,6 @@
 import { allEntities, enums, getEntity, snake } from '@hub/model';
-import type { FuzzRequest } from './graphql';
-import { condition } from './graphql';
+import type { FuzzRequest } from './request';
+import { condition } from './operation-args';
 import { PROTO_KEYS, deepNesting, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
 import type { Rng } from './prng';
 
