@@ -1,7 +1,7 @@
 import { getEntity, type ChildrenField, type EntityDef, type ReferenceField } from '@hub/model';
-import { BadInputError, ForbiddenError, ValidationError } from '../crud/errors';
+import { BadInputError, ForbiddenError, ValidationError } from '../core/errors';
 import { saveHooksOf } from '../crud/hooks';
-import { Params, ident } from '../crud/params';
+import { Params, ident } from '../db/params';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { isAdministrator, type Caller } from './caller';

@@ -1,7 +1,7 @@
 import { saveHooksOf } from '../crud/hooks';
 import { getEntity, type EntityDef, type ReferenceField } from '@hub/model';
 import { columnOf } from '../db/columns';
-import { Params, ident } from '../crud/params';
+import { Params, ident } from '../db/params';
 import { isAdministrator, type Caller } from './caller';
 
 let aliasCounter = 0;

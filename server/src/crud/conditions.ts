@@ -18,8 +18,8 @@ import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
-import { BadInputError } from './errors';
-import { Params, ident } from './params';
+import { BadInputError } from '../core/errors';
+import { Params, ident } from '../db/params';
 
 /** One search condition: data-layer.md section 7. */
 export interface Where {

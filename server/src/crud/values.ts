@@ -4,7 +4,7 @@ import type { Db } from '../db/client';
 import { columnOf, storedFields } from '../db/columns';
 import type { FileStorage } from '../files/storage';
 import { StagedUpload } from '../files/upload';
-import { ValidationError } from './errors';
+import { ValidationError } from '../core/errors';
 
 /** An uploaded file: staged in storage by the multipart reader, its type found from its content. */
 export type UploadLike = StagedUpload;

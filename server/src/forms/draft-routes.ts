@@ -5,13 +5,13 @@ import type { Caller } from '../access/caller';
 import { allowed } from '../access/rules';
 import type { Where } from '../crud/conditions';
 import { deleteRecords } from '../crud/delete';
-import { BadInputError, ForbiddenError, NotFoundError } from '../crud/errors';
+import { BadInputError, ForbiddenError, NotFoundError } from '../core/errors';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
-import { requireCaller } from '../rest/account';
+import { requireCaller } from '../auth/require-caller';
 import { parseBody } from '../rest/body';
 
 export const DRAFT_MESSAGES = {

@@ -3,6 +3,7 @@ import { provideHookServices, type HookServices } from '../crud/hooks';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { draftRoutes } from './draft-routes';
+import { notifyRoutes } from './notify-routes';
 import { pdfRoutes } from './pdf-routes';
 import { registerReviewRequestHooks } from './review-request-hooks';
 import { registerSubmissionHooks } from './submission-hooks';
@@ -19,4 +20,5 @@ export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileSt
   provideHookServices(env.db, services);
   draftRoutes(app, env);
   pdfRoutes(app, env.db);
+  notifyRoutes(app, env.db, services);
 }

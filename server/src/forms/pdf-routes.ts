@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Where } from '../crud/conditions';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { BadInputError, NotFoundError, UserError } from '../crud/errors';
+import { BadInputError, NotFoundError, UserError } from '../core/errors';
 import type { Db } from '../db/client';
 import { parseBody } from '../rest/body';
 import { assertTimeZone, fileDate } from './dates';

@@ -1,5 +1,5 @@
 import { isAdministrator } from '../access/caller';
-import { ForbiddenError } from '../crud/errors';
+import { ForbiddenError } from '../core/errors';
 import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
 
 export const REVIEW_REQUEST_MESSAGES = {

@@ -10,7 +10,7 @@ import {
   type Answers,
   type FormDefinition,
 } from '@hub/model/forms';
-import { ValidationError } from '../crud/errors';
+import { ValidationError } from '../core/errors';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
 import type { Db } from '../db/client';

@@ -9,7 +9,7 @@ import {
   type FormDefinition,
 } from '@hub/model/forms';
 import { isAdministrator } from '../access/caller';
-import { ForbiddenError } from '../crud/errors';
+import { ForbiddenError } from '../core/errors';
 import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
 import { assertVisible } from '../crud/save';
 import { answersOf, sameAnswers, splitReview } from './definitions';

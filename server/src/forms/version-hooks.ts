@@ -1,5 +1,5 @@
 import { parseFormDefinition } from '@hub/model/forms';
-import { ValidationError } from '../crud/errors';
+import { ValidationError } from '../core/errors';
 import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
 
 export const VERSION_MESSAGES = {

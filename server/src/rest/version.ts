@@ -1,6 +1,7 @@
 import { networkInterfaces } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import pkg from '../../package.json';
+import { UnauthenticatedError } from '../core/errors';
 
 /** The server's first non-internal IPv4 address, or 127.0.0.1 when it has none. */
 export function serverAddress(): string {
@@ -11,8 +12,8 @@ export function serverAddress(): string {
 
 /** GET /api/version: the dashboard's 'bot version {ip}' line, for signed-in users. */
 export function versionRoutes(app: FastifyInstance): void {
-  app.get('/api/version', async (req, reply) => {
-    if (!req.caller || req.caller.kind === 'token') return reply.status(401).send({ errors: [{ message: 'You are not signed in' }] });
+  app.get('/api/version', async (req) => {
+    if (!req.caller || req.caller.kind === 'token') throw new UnauthenticatedError('You are not signed in');
     return { version: pkg.version, ip: serverAddress() };
   });
 }

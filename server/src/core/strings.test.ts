@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { translateDbError } from './db-errors';
+import { translateDbError } from '../db/db-errors';
 import { BadInputError } from './errors';
 import { NUL_MESSAGE, assertNoNul, nulPath } from './strings';
 

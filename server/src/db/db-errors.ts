@@ -1,11 +1,11 @@
 import { messages } from '@hub/model';
 import { GraphQLError } from 'graphql';
-import { BadInputError, UserError } from './errors';
-import { NUL_MESSAGE } from './strings';
+import { BadInputError, UserError } from '../core/errors';
+import { NUL_MESSAGE } from '../core/strings';
 
 /** Database constraint failures a user can cause, turned into the spec's messages. */
 export function translateDbError(err: unknown, action: 'save' | 'delete' | 'deleteMany' | 'read'): unknown {
-  if (err instanceof GraphQLError) return err;
+  if (err instanceof UserError || err instanceof GraphQLError) return err;
   const code = (err as { code?: string }).code;
   // Text the database cannot hold (a NUL byte that slipped past the request guard).
   if (code === '22021' || code === '22P05') return new BadInputError(NUL_MESSAGE);

@@ -3,8 +3,8 @@ import { deflateRawSync, inflateRawSync } from 'node:zlib';
 import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
-import { startHarness, SPARK_MANAGER, type Harness } from './harness';
-import { sign as signAs } from './saml-idp';
+import { startHarness, SPARK_MANAGER, type Harness } from '../test/harness';
+import { sign as signAs } from '../test/saml-idp';
 
 /**
  * A local identity provider: a self-signed certificate made here, and SAML responses
