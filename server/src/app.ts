@@ -19,11 +19,12 @@ import { authorizationRoutes } from './accounts/authorization';
 import { registerRoutes } from './accounts/register';
 import { jobRoutes } from './jobs/jobs';
 import { outboxRoutes } from './jobs/outbox';
+import { httpMessages } from './rest/messages';
 import { openApi } from './rest/openapi';
 import { samlRoutes } from './sso/saml';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
+import { databaseMessages, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
 import { UPLOAD_LIMITS } from './files/limits';
 import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
@@ -66,7 +67,7 @@ function databaseUnavailable(reply: FastifyReply, extra: Record<string, unknown>
   return reply
     .status(503)
     .header('retry-after', String(RETRY_AFTER_SECONDS))
-    .send({ ...extra, ...errorBody(DATABASE_UNAVAILABLE) });
+    .send({ ...extra, ...errorBody(databaseMessages.unavailable) });
 }
 
 /** The HTTP application: API under /api, the SPA everywhere else. */
@@ -85,7 +86,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
       const status = tooLong ? 414 : 400;
       void (reply as unknown as FastifyReply)
         .status(status)
-        .send(errorBody(tooLong ? 'The address is too long' : 'The address is not valid'));
+        .send(errorBody(tooLong ? httpMessages.addressTooLong : httpMessages.addressNotValid));
     },
   });
 
@@ -118,7 +119,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   app.addHook('onRequest', async (req) => {
     if (!isApiRequest(req) || routedPath(req).startsWith('/api/authorization/logout')) return;
     const repeated = Object.entries(req.query as Record<string, unknown>).find(([, v]) => Array.isArray(v));
-    if (repeated) throw new BadInputError(`The query parameter '${repeated[0]}' is given more than once`);
+    if (repeated) throw new BadInputError(httpMessages.repeatedParameter(repeated[0]));
   });
 
   app.decorateRequest('caller', null);
@@ -131,7 +132,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
         'SELECT id, member_organisation_id AS org FROM apikey WHERE private_key = $1',
         [hashToken(auth.slice(7).trim())],
       );
-      if (!rows[0]) throw new UnauthenticatedError('The API token is not valid');
+      if (!rows[0]) throw new UnauthenticatedError(httpMessages.badApiToken);
       req.caller = {
         userId: rows[0].id,
         kind: 'token',
@@ -148,7 +149,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     if (token && !req.caller && !OPEN_PATHS.some((p) => routedPath(req).startsWith(p))) {
       // The session ended on the server: the client signs in again and comes back.
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
-      throw new UnauthenticatedError('Your session has ended. Please sign in again.');
+      throw new UnauthenticatedError(httpMessages.sessionEnded);
     }
   });
 
@@ -171,9 +172,9 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       req.log.error(err);
-      return reply.status(500).send(errorBody('An unexpected error occurred'));
+      return reply.status(500).send(errorBody(httpMessages.unexpected));
     }
-    const message = status === 413 ? `The request body is too large (limit ${config.bodyLimit} bytes)` : (err as Error).message;
+    const message = status === 413 ? httpMessages.bodyTooLarge(config.bodyLimit) : (err as Error).message;
     return reply.status(status).send(errorBody(message));
   });
 
@@ -213,7 +214,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   }
   app.setNotFoundHandler((req, reply) => {
     if (isApiRequest(req) || routedPath(req) === '/api' || req.method !== 'GET')
-      return reply.status(404).send(errorBody(`No route ${req.method} ${req.url.split('?')[0]}`));
+      return reply.status(404).send(errorBody(httpMessages.noRoute(req.method, req.url.split('?')[0])));
     // Client-side routes (and unknown paths, which the SPA shows as its 404 page) get the app.
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -25,6 +25,7 @@ export const authMessages = {
   invalidEmailCode: 'Invalid two factor code',
   twoFactorExpired: 'The sign-in has expired. Please sign in again.',
   notSignedIn: 'You are not signed in',
+  xsrf: 'The anti-forgery token is missing or out of date. Reload the page and try again.',
   passwordLength: 'The minimum length of password is 12',
   passwordTooLong: 'The password may be at most 128 characters',
   passwordsDiffer: 'Password and confirm password does not match',

@@ -5,6 +5,7 @@ import { hashToken, SESSION_COOKIE } from './session';
 import type { Signer } from './secret';
 import { routedPath } from './route-path';
 import { ForbiddenError } from '../core/errors';
+import { authMessages } from './env';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -31,8 +32,7 @@ export function xsrfProtection(app: FastifyInstance, signer: Signer): void {
     if (req.headers.authorization?.startsWith('Bearer ')) return;
     const sent = req.headers[XSRF_HEADER];
     const expected = xsrfToken(signer, req.cookies[SESSION_COOKIE]);
-    if (typeof sent !== 'string' || !signer.equal(sent, expected))
-      throw new ForbiddenError('The anti-forgery token is missing or out of date. Reload the page and try again.');
+    if (typeof sent !== 'string' || !signer.equal(sent, expected)) throw new ForbiddenError(authMessages.xsrf);
   });
   app.addHook('onSend', async (req, reply) => {
     const expected = xsrfToken(signer, sessionOf(req));

@@ -1,6 +1,6 @@
 import { getEntity, isUuid, messages, type ValidationIssue } from '@hub/model';
 import {
-  ANSWER_SHAPE_MESSAGES,
+  answerShapeMessages,
   allQuestions,
   answerKeys,
   canvasKeys,
@@ -77,7 +77,7 @@ export function assertShapes(def: FormDefinition, answers: Answers): void {
   for (const q of allQuestions(def)) {
     if (q.questionType !== 'canvasDraw' || refused.has(q.id)) continue;
     const url = answers[canvasKeys(q.id).dataURL];
-    if (typeof url === 'string' && url !== '' && !safeDrawingPng(url)) issues.push({ path: q.id, message: ANSWER_SHAPE_MESSAGES.drawing });
+    if (typeof url === 'string' && url !== '' && !safeDrawingPng(url)) issues.push({ path: q.id, message: answerShapeMessages.drawing });
   }
   if (issues.length) throw answerIssues(issues);
 }
