@@ -2,7 +2,7 @@ import { isAdministrator } from '../access/caller';
 import { ForbiddenError } from '../core/errors';
 import { registerSaveHooks, type SaveHookContext } from '../crud/hooks';
 
-export const REVIEW_REQUEST_MESSAGES = {
+export const reviewRequestMessages = {
   create: 'A review request is made by reviewing the submission',
   fields: (names: string[]) =>
     `Only showNotification of a review request can be changed (not ${names.join(', ')}): the review itself is changed by reviewing the submission`,
@@ -19,9 +19,9 @@ const MEMBER_WRITABLE = new Set(['id', 'showNotification']);
  */
 function prepare(ctx: SaveHookContext): void {
   if (isAdministrator(ctx.caller)) return;
-  if (ctx.mode === 'create') throw new ForbiddenError(REVIEW_REQUEST_MESSAGES.create);
+  if (ctx.mode === 'create') throw new ForbiddenError(reviewRequestMessages.create);
   const others = Object.keys(ctx.input).filter((k) => !MEMBER_WRITABLE.has(k));
-  if (others.length) throw new ForbiddenError(REVIEW_REQUEST_MESSAGES.fields(others));
+  if (others.length) throw new ForbiddenError(reviewRequestMessages.fields(others));
 }
 
 export function registerReviewRequestHooks(): void {

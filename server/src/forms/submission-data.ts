@@ -20,7 +20,7 @@ import type { Person } from './notify';
 
 /* What a submission save reads and checks: its form version, its stored row, the shape of its answers. */
 
-export const SUBMISSION_MESSAGES = {
+export const submissionMessages = {
   versionRequired: 'The form version is required',
   versionMissing: 'The selected form version does not exist',
   badJson: 'The submission data is not valid JSON',
@@ -107,7 +107,7 @@ export async function assertSelectedUsers(tx: Db, def: FormDefinition, answers: 
   const known = new Set(found.map((u) => u.id));
   const issues = selected
     .filter((s) => s.users.some((u) => !known.has(u)))
-    .map((s) => ({ path: `submissionData.${s.id}`, code: 'notExist' as const, message: SUBMISSION_MESSAGES.unknownUser }));
+    .map((s) => ({ path: `submissionData.${s.id}`, code: 'notExist' as const, message: submissionMessages.unknownUser }));
   if (issues.length) throw new ValidationError(issues);
 }
 
