@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import js from '@eslint/js';
@@ -63,6 +64,95 @@ const boundaries = {
   },
 };
 
+/**
+ * The server's layers, lowest first, written once: a file imports only its own folder and the
+ * folders of lower layers (types included). Folders on one line are peers that never import each
+ * other (the feature folders share through a lower layer). `config` is server/src/config.ts, `app`
+ * is app.ts and main.ts. Tests (`*.test.ts` and server/src/test/) may import any layer.
+ */
+const serverLayers = [
+  ['core', 'config'], // transport-neutral errors, string guards; settings
+  ['kinds'], // the server's table of field kinds: column, GraphQL type, SQL codec, filter
+  ['db'], // connection, tables, migrations, SQL parameters and database error translation
+  ['mail'],
+  ['files'], // storage, upload limits and staging
+  ['access'], // who may do what, and which rows they see
+  ['auth'], // sessions, passwords, tokens, anti-forgery
+  ['crud'], // the only data access path for entities
+  ['graphql'],
+  ['rest'], // REST plumbing (body parsing, OpenAPI) and the generic spec areas
+  ['accounts', 'forms', 'jobs', 'sso'], // feature folders: routes, hooks and tests together
+  ['seed'],
+  ['app'],
+];
+const layerRank = new Map(serverLayers.flatMap((folders, rank) => folders.map((folder) => [folder, rank])));
+const serverSource = path.join(root, 'server', 'src');
+
+/**
+ * Imports that still cross the layers the wrong way, each with the work that removes it. Keep
+ * this list short: a new entry needs the same justification.
+ */
+const knownCrossings = new Set([]);
+
+/** The layer folder of a file under server/src ('app' for app.ts and main.ts), or null outside it. */
+function serverFolderOf(file) {
+  const rel = path.relative(serverSource, file);
+  if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
+  const parts = rel.split(path.sep);
+  if (parts.length > 1) return parts[0];
+  return parts[0].replace(/\.tsx?$/, '') === 'config' ? 'config' : 'app';
+}
+
+/** The server file an import names, with its extension ('.ts' or '/index.ts'). */
+function resolveServerFile(from, spec) {
+  const base = path.resolve(path.dirname(from), spec);
+  if (/\.(ts|tsx|json)$/.test(base)) return base;
+  return fs.existsSync(`${base}.ts`)
+    ? `${base}.ts`
+    : fs.existsSync(path.join(base, 'index.ts'))
+      ? path.join(base, 'index.ts')
+      : `${base}.ts`;
+}
+
+const layers = {
+  meta: { type: 'problem', schema: [] },
+  create(context) {
+    const from = serverFolderOf(context.filename);
+    if (!from || from === 'test' || /\.test\.tsx?$/.test(context.filename)) return {};
+    const fromRank = layerRank.get(from);
+    const check = (node) => {
+      if (!node || node.type !== 'Literal' || typeof node.value !== 'string' || !node.value.startsWith('.')) return;
+      if (fromRank === undefined) {
+        context.report({ node, message: `server/src/${from}/ has no layer: add it to serverLayers in eslint.config.js.` });
+        return;
+      }
+      const target = resolveServerFile(context.filename, node.value);
+      const to = serverFolderOf(target);
+      if (!to || to === from) return;
+      const toRank = layerRank.get(to);
+      const crossing = `${path.relative(serverSource, context.filename)} -> ${path.relative(serverSource, target)}`
+        .split(path.sep)
+        .join('/');
+      if (toRank !== undefined && toRank < fromRank) return;
+      if (knownCrossings.has(crossing)) return;
+      const why =
+        toRank === undefined
+          ? `server/src/${to}/ is not a layer (tests are imported only by tests)`
+          : toRank === fromRank
+            ? `${from}/ and ${to}/ are peers: share the code through a lower layer`
+            : `${to}/ is a higher layer than ${from}/: move the shared code down, or let ${to}/ register itself`;
+      context.report({ node, message: `${from}/ may not import '${node.value}': ${why} (order: serverLayers in eslint.config.js).` });
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      TSImportType: (node) => check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+    };
+  },
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,7 +187,7 @@ export default tseslint.config(
   },
   {
     files: ['model/**', 'server/**', 'web/**'],
-    plugins: { hub: { rules: { boundaries } } },
-    rules: { 'hub/boundaries': 'error' },
+    plugins: { hub: { rules: { boundaries, layers } } },
+    rules: { 'hub/boundaries': 'error', 'hub/layers': 'error' },
   },
 );

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { defineConfig } from 'vitest/config';
 
-// Node loads graphql's CommonJS build for yoga; our code must see that same instance.
+// Node loads graphql's CommonJS build (graphql 16 has no exports map); under Vite our code must see that same instance.
 const resolve = { alias: [{ find: /^graphql$/, replacement: 'graphql/index.js' }] };
 
 const projects: object[] = [

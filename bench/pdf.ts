@@ -4,7 +4,7 @@ import { largePdfInput } from '../server/src/test/forms-fixtures';
 
 /**
  * Times renderSubmissionPdf on a form of `questions` questions (the budget: 300 ms for 50).
- * Also used by the PDF test (server/src/test/forms-pdf.api.test.ts).
+ * Also used by the PDF test (server/src/forms/pdf.api.test.ts).
  * Run alone: npx tsx bench/pdf.ts [questions] [runs]
  */
 export async function benchmarkPdf(

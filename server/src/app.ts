@@ -7,7 +7,6 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { GROUPS } from '@hub/model';
-import type { Caller } from './access/caller';
 import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
@@ -15,15 +14,17 @@ import { isApiRequest, routedPath } from './auth/route-path';
 import { cookieOptions } from './auth/cookies';
 import { fastifyTrustProxy, strictTransportSecurity, upgradeInsecureRequests } from './auth/https';
 import { createMailer, type Mailer } from './mail/mailer';
-import { accountRoutes } from './rest/account';
-import { authorizationRoutes } from './rest/authorization';
-import { registerRoutes } from './rest/register';
-import { outboxRoutes } from './rest/outbox';
+import { accountRoutes } from './accounts/account';
+import { authorizationRoutes } from './accounts/authorization';
+import { registerRoutes } from './accounts/register';
+import { jobRoutes } from './jobs/jobs';
+import { outboxRoutes } from './jobs/outbox';
+import { httpMessages } from './rest/messages';
 import { openApi } from './rest/openapi';
-import { samlRoutes } from './rest/saml';
+import { samlRoutes } from './sso/saml';
 import formbody from '@fastify/formbody';
 import type { Config } from './config';
-import { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
+import { databaseMessages, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
 import { UPLOAD_LIMITS } from './files/limits';
 import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
@@ -31,14 +32,8 @@ import { exportRoutes } from './rest/export';
 import { fileRoutes } from './rest/files';
 import { formsModule, registerFormHooks } from './forms';
 import { registerSaveHooks } from './crud/hooks';
-import { UserError } from './crud/errors';
-import { assertNoNul } from './crud/strings';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    caller: Caller | null;
-  }
-}
+import { BadInputError, UnauthenticatedError, UserError } from './core/errors';
+import { assertNoNul } from './core/strings';
 
 export interface AppDeps {
   config: Config;
@@ -53,12 +48,21 @@ export interface AppDeps {
 /** Routes that work without a session, so a stale cookie must not turn them into a 401. */
 const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-password', '/api/health'];
 
+/**
+ * The one REST error shape, `{errors:[{message}]}` (a UserError adds its extensions beside the
+ * message). Handlers and hooks throw the errors of core/errors.ts; the error handler below
+ * answers them with this; only the answers Fastify asks for outside a route use it directly.
+ */
+function errorBody(message: string, extensions: Record<string, unknown> = {}) {
+  return { errors: [{ message, ...extensions }] };
+}
+
 /** 503 with Retry-After and the message of an outage (`extra`: more fields of the body). */
 function databaseUnavailable(reply: FastifyReply, extra: Record<string, unknown> = {}) {
   return reply
     .status(503)
     .header('retry-after', String(RETRY_AFTER_SECONDS))
-    .send({ ...extra, errors: [{ message: DATABASE_UNAVAILABLE }] });
+    .send({ ...extra, ...errorBody(databaseMessages.unavailable) });
 }
 
 /** The HTTP application: API under /api, the SPA everywhere else. */
@@ -77,7 +81,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
       const status = tooLong ? 414 : 400;
       void (reply as unknown as FastifyReply)
         .status(status)
-        .send({ errors: [{ message: tooLong ? 'The address is too long' : 'The address is not valid' }] });
+        .send(errorBody(tooLong ? httpMessages.addressTooLong : httpMessages.addressNotValid));
     },
   });
 
@@ -107,10 +111,10 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   // Every API route reads one value per query parameter: a repeated one is refused, not
   // handed on as an array that no handler expects. (The pages a browser is sent to, sign-out
   // and /Saml/..., read their parameters themselves and fall back to a safe default.)
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     if (!isApiRequest(req) || routedPath(req).startsWith('/api/authorization/logout')) return;
     const repeated = Object.entries(req.query as Record<string, unknown>).find(([, v]) => Array.isArray(v));
-    if (repeated) return reply.status(400).send({ errors: [{ message: `The query parameter '${repeated[0]}' is given more than once` }] });
+    if (repeated) throw new BadInputError(httpMessages.repeatedParameter(repeated[0]));
   });
 
   app.decorateRequest('caller', null);
@@ -123,7 +127,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
         'SELECT id, member_organisation_id AS org FROM apikey WHERE private_key = $1',
         [hashToken(auth.slice(7).trim())],
       );
-      if (!rows[0]) return reply.status(401).send({ errors: [{ message: 'The API token is not valid' }] });
+      if (!rows[0]) throw new UnauthenticatedError(httpMessages.badApiToken);
       req.caller = {
         userId: rows[0].id,
         kind: 'token',
@@ -140,7 +144,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     if (token && !req.caller && !OPEN_PATHS.some((p) => routedPath(req).startsWith(p))) {
       // The session ended on the server: the client signs in again and comes back.
       reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
-      return reply.status(401).send({ errors: [{ message: 'Your session has ended. Please sign in again.' }] });
+      throw new UnauthenticatedError(httpMessages.sessionEnded);
     }
   });
 
@@ -158,15 +162,15 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
       req.log.warn({ err }, 'The database is unavailable');
       return databaseUnavailable(reply);
     }
-    if (err instanceof UserError) return reply.status(err.status).send({ errors: [{ message: err.message, ...err.extensions }] });
-    if (err instanceof GraphQLError) return reply.status(400).send({ errors: [{ message: err.message }] });
+    if (err instanceof UserError) return reply.status(err.status).send(errorBody(err.message, err.extensions));
+    if (err instanceof GraphQLError) return reply.status(400).send(errorBody(err.message));
     const status = (err as { statusCode?: number }).statusCode ?? 500;
     if (status >= 500) {
       req.log.error(err);
-      return reply.status(500).send({ errors: [{ message: 'An unexpected error occurred' }] });
+      return reply.status(500).send(errorBody(httpMessages.unexpected));
     }
-    const message = status === 413 ? `The request body is too large (limit ${config.bodyLimit} bytes)` : (err as Error).message;
-    return reply.status(status).send({ errors: [{ message }] });
+    const message = status === 413 ? httpMessages.bodyTooLarge(config.bodyLimit) : (err as Error).message;
+    return reply.status(status).send(errorBody(message));
   });
 
   await openApi(app);
@@ -188,7 +192,8 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   accountRoutes(app, authEnv);
   registerRoutes(app, authEnv, storage);
   outboxRoutes(app, db);
-  await toolRoutes(app); // version, jobs, /api/integration-swagger
+  jobRoutes(app);
+  await toolRoutes(app); // version, /api/integration-swagger
   await app.register(async (scope) => {
     // The identity provider posts its response as a form.
     await scope.register(formbody, { bodyLimit: 1_000_000 });
@@ -206,7 +211,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   }
   app.setNotFoundHandler((req, reply) => {
     if (isApiRequest(req) || routedPath(req) === '/api' || req.method !== 'GET')
-      return reply.status(404).send({ errors: [{ message: `No route ${req.method} ${req.url.split('?')[0]}` }] });
+      return reply.status(404).send(errorBody(httpMessages.noRoute(req.method, req.url.split('?')[0])));
     // Client-side routes (and unknown paths, which the SPA shows as its 404 page) get the app.
     if (!hasWeb) return reply.status(503).type('text/plain').send('The web app is not built: run npm run build');
     return reply.header('cache-control', 'no-cache').sendFile('index.html');

@@ -1,7 +1,7 @@
 import type { Answers, FormDefinition, Question } from './types';
 import { allQuestions } from './definition';
 import { visibilityTest } from './conditions';
-import { NUMBER_MESSAGES } from './messages';
+import { numberMessages } from './messages';
 
 /**
  * Answer shapes, keyed by question id unless stated:
@@ -107,8 +107,8 @@ const DECIMAL = /^-?(\d+(\.\d*)?|\.\d+)$/;
 export function parseNumberInput(text: string, wholeOnly: boolean): NumberInputResult {
   const t = text.trim();
   if (t === '' || t === '-') return { value: undefined };
-  if (!DECIMAL.test(t)) return { value: undefined, error: NUMBER_MESSAGES.notNumber };
+  if (!DECIMAL.test(t)) return { value: undefined, error: numberMessages.notNumber };
   const value = Number(t);
-  if (wholeOnly && !Number.isInteger(value)) return { value: undefined, error: NUMBER_MESSAGES.notWhole };
+  if (wholeOnly && !Number.isInteger(value)) return { value: undefined, error: numberMessages.notWhole };
   return { value };
 }

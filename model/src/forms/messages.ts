@@ -1,5 +1,5 @@
 /** The spec's messages (member-site.md and back-office.md section 5), verbatim. */
-export const VALIDATION_MESSAGES = {
+export const formValidatorMessages = {
   required: 'This field is required',
   email: 'Please enter a valid email',
   phone: 'This field should be a valid phone number',
@@ -13,13 +13,13 @@ export const VALIDATION_MESSAGES = {
 } as const;
 
 /** Numeric input as typed (member-site.md section 5). */
-export const NUMBER_MESSAGES = {
+export const numberMessages = {
   notNumber: 'The value must be a number',
   notWhole: 'The value must be a whole number',
 } as const;
 
 /** The designer's slide rules (back-office.md section 8). */
-export const SLIDE_MESSAGES = {
+export const slideMessages = {
   reviewExists: 'Review slide exists. Remove review slide to add a new slide.',
   secondReview: 'Multiple review slides can not be put on one form',
   secondNotification: 'Multiple notification complete slides can not be put on one form',

@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { ANSWER_SHAPE_MESSAGES, DRAWING_LIMITS, checkAnswerShapes, drawingUrlError, withRiskScores } from './shapes';
+import { answerShapeMessages, DRAWING_LIMITS, checkAnswerShapes, drawingUrlError, withRiskScores } from './shapes';
 import { conditionHolds } from './conditions';
 import { QUESTION_TYPES, type Answers, type FormDefinition, type Question, type QuestionType } from './types';
 
@@ -78,25 +78,25 @@ describe('checkAnswerShapes', () => {
 
   it('refuses each wrong shape with a message at the question id', () => {
     const cases: [Answers, string, string][] = [
-      [{ text: 5 }, 'text', ANSWER_SHAPE_MESSAGES.text],
-      [{ jobAddress: ['x'] }, 'jobAddress', ANSWER_SHAPE_MESSAGES.text],
-      [{ radiobutton: 1 }, 'radiobutton', ANSWER_SHAPE_MESSAGES.text],
-      [{ number: '12' }, 'number', ANSWER_SHAPE_MESSAGES.number],
-      [{ inner: true }, 'inner', ANSWER_SHAPE_MESSAGES.number],
-      [{ checkbox: 'true' }, 'checkbox', ANSWER_SHAPE_MESSAGES.checkbox],
-      [{ date: '05/03/2024' }, 'date', ANSWER_SHAPE_MESSAGES.date],
-      [{ date: '2024-02-30' }, 'date', ANSWER_SHAPE_MESSAGES.date],
-      [{ datetime: 'soon' }, 'datetime', ANSWER_SHAPE_MESSAGES.datetime],
-      [{ multicombobox: 'A' }, 'multicombobox', ANSWER_SHAPE_MESSAGES.options],
-      [{ multicombobox: ['A', 1] }, 'multicombobox', ANSWER_SHAPE_MESSAGES.options],
-      [{ selectUserProfile: 'someone' }, 'selectUserProfile', ANSWER_SHAPE_MESSAGES.users],
-      [{ selectUserProfile: [{ id: 'x' }] }, 'selectUserProfile', ANSWER_SHAPE_MESSAGES.users],
-      [{ 'canvasDraw-canvas-draw-data-string': { lines: [] } }, 'canvasDraw', ANSWER_SHAPE_MESSAGES.drawing],
-      [{ 'canvasDraw-canvas-draw-dataURL': 'javascript:alert(1)' }, 'canvasDraw', ANSWER_SHAPE_MESSAGES.drawing],
-      [{ radiobutton: 'Maybe' }, 'radiobutton', ANSWER_SHAPE_MESSAGES.notAnOption],
-      [{ list: 'Two' }, 'list', ANSWER_SHAPE_MESSAGES.notAnOption],
-      [{ combobox: 'two' }, 'combobox', ANSWER_SHAPE_MESSAGES.notAnOption],
-      [{ multicombobox: ['A', 'D'] }, 'multicombobox', ANSWER_SHAPE_MESSAGES.notAnOption],
+      [{ text: 5 }, 'text', answerShapeMessages.text],
+      [{ jobAddress: ['x'] }, 'jobAddress', answerShapeMessages.text],
+      [{ radiobutton: 1 }, 'radiobutton', answerShapeMessages.text],
+      [{ number: '12' }, 'number', answerShapeMessages.number],
+      [{ inner: true }, 'inner', answerShapeMessages.number],
+      [{ checkbox: 'true' }, 'checkbox', answerShapeMessages.checkbox],
+      [{ date: '05/03/2024' }, 'date', answerShapeMessages.date],
+      [{ date: '2024-02-30' }, 'date', answerShapeMessages.date],
+      [{ datetime: 'soon' }, 'datetime', answerShapeMessages.datetime],
+      [{ multicombobox: 'A' }, 'multicombobox', answerShapeMessages.options],
+      [{ multicombobox: ['A', 1] }, 'multicombobox', answerShapeMessages.options],
+      [{ selectUserProfile: 'someone' }, 'selectUserProfile', answerShapeMessages.users],
+      [{ selectUserProfile: [{ id: 'x' }] }, 'selectUserProfile', answerShapeMessages.users],
+      [{ 'canvasDraw-canvas-draw-data-string': { lines: [] } }, 'canvasDraw', answerShapeMessages.drawing],
+      [{ 'canvasDraw-canvas-draw-dataURL': 'javascript:alert(1)' }, 'canvasDraw', answerShapeMessages.drawing],
+      [{ radiobutton: 'Maybe' }, 'radiobutton', answerShapeMessages.notAnOption],
+      [{ list: 'Two' }, 'list', answerShapeMessages.notAnOption],
+      [{ combobox: 'two' }, 'combobox', answerShapeMessages.notAnOption],
+      [{ multicombobox: ['A', 'D'] }, 'multicombobox', answerShapeMessages.notAnOption],
     ];
     for (const [answers, path, message] of cases)
       expect(issues({ ...good, ...answers }), JSON.stringify(answers)).toEqual([{ path, message }]);
@@ -127,8 +127,8 @@ describe('drawing answers', () => {
   });
 
   it('refuses anything else: other types, no PNG, a huge picture, too much data', () => {
-    const invalid = ANSWER_SHAPE_MESSAGES.drawing;
-    const tooLarge = ANSWER_SHAPE_MESSAGES.drawingTooLarge;
+    const invalid = answerShapeMessages.drawing;
+    const tooLarge = answerShapeMessages.drawingTooLarge;
     const cases: [string, string][] = [
       ['data:image/png;base64,AAAA', invalid],
       ['data:image/svg+xml;base64,PHN2Zz48L3N2Zz4=', invalid],

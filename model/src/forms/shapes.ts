@@ -9,7 +9,7 @@ import { riskScore } from './risk-matrix';
  * trusted: the server refuses a save whose answers have the wrong type, and recomputes the
  * risk score from the two choices whatever the client sent.
  */
-export const ANSWER_SHAPE_MESSAGES = {
+export const answerShapeMessages = {
   text: 'The answer must be text',
   number: 'The answer must be a number',
   checkbox: 'The answer must be true or false',
@@ -94,15 +94,15 @@ export function readPngHeader(bytes: number[]): PngHeader | null {
 /** Why a drawing's data URL is refused, or null: a PNG of drawing size in a supported format. */
 export function drawingUrlError(url: string): string | null {
   if (url === '') return null;
-  if (!url.startsWith(DRAWING_LIMITS.prefix)) return ANSWER_SHAPE_MESSAGES.drawing;
+  if (!url.startsWith(DRAWING_LIMITS.prefix)) return answerShapeMessages.drawing;
   const data = url.slice(DRAWING_LIMITS.prefix.length);
-  if (data.length > DRAWING_LIMITS.maxBase64Length) return ANSWER_SHAPE_MESSAGES.drawingTooLarge;
-  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return ANSWER_SHAPE_MESSAGES.drawing;
+  if (data.length > DRAWING_LIMITS.maxBase64Length) return answerShapeMessages.drawingTooLarge;
+  if (data.length % 4 !== 0 || !/^[A-Za-z0-9+/]*={0,2}$/.test(data)) return answerShapeMessages.drawing;
   const bytes = base64Bytes(data, 29);
   const h = bytes && readPngHeader(bytes);
-  if (!h || h.width < 1 || h.height < 1 || h.compression !== 0 || h.filter !== 0) return ANSWER_SHAPE_MESSAGES.drawing;
-  if (!isSupportedPngFormat(h.bitDepth, h.colourType, h.interlace)) return ANSWER_SHAPE_MESSAGES.drawing;
-  if (h.width > DRAWING_LIMITS.maxWidth || h.height > DRAWING_LIMITS.maxHeight) return ANSWER_SHAPE_MESSAGES.drawingTooLarge;
+  if (!h || h.width < 1 || h.height < 1 || h.compression !== 0 || h.filter !== 0) return answerShapeMessages.drawing;
+  if (!isSupportedPngFormat(h.bitDepth, h.colourType, h.interlace)) return answerShapeMessages.drawing;
+  if (h.width > DRAWING_LIMITS.maxWidth || h.height > DRAWING_LIMITS.maxHeight) return answerShapeMessages.drawingTooLarge;
   return null;
 }
 
@@ -110,7 +110,7 @@ export function drawingUrlError(url: string): string | null {
 function optionError(q: Question, v: unknown): string | null {
   const values = new Set((q.options ?? []).map((o) => o.value));
   const chosen = Array.isArray(v) ? v : [v];
-  return chosen.every((x) => x === '' || values.has(x as string)) ? null : ANSWER_SHAPE_MESSAGES.notAnOption;
+  return chosen.every((x) => x === '' || values.has(x as string)) ? null : answerShapeMessages.notAnOption;
 }
 
 /** A consequence or likelihood choice: a whole number 1..5. */
@@ -132,38 +132,38 @@ function shapeError(q: Question, answers: Answers): string | null {
       const [c, l, s] = [answers[keys.consequence], answers[keys.likelihood], answers[keys.score]];
       if (!given(c) && !given(l) && !given(s)) return null;
       // Both choices or nothing: a score alone, or one choice without the other, is no answer.
-      return isRiskChoice(c) && isRiskChoice(l) ? null : ANSWER_SHAPE_MESSAGES.riskMatrix;
+      return isRiskChoice(c) && isRiskChoice(l) ? null : answerShapeMessages.riskMatrix;
     }
     case 'canvasDraw': {
       const keys = canvasKeys(q.id);
       const [data, url] = [answers[keys.data], answers[keys.dataURL]];
-      if (given(data) && !isText(data)) return ANSWER_SHAPE_MESSAGES.drawing;
+      if (given(data) && !isText(data)) return answerShapeMessages.drawing;
       if (!given(url)) return null;
-      return isText(url) ? drawingUrlError(url as string) : ANSWER_SHAPE_MESSAGES.drawing;
+      return isText(url) ? drawingUrlError(url as string) : answerShapeMessages.drawing;
     }
     default:
       if (!given(v)) return null;
   }
   switch (q.questionType) {
     case 'number':
-      return typeof v === 'number' && Number.isFinite(v) ? null : ANSWER_SHAPE_MESSAGES.number;
+      return typeof v === 'number' && Number.isFinite(v) ? null : answerShapeMessages.number;
     case 'checkbox':
-      return typeof v === 'boolean' ? null : ANSWER_SHAPE_MESSAGES.checkbox;
+      return typeof v === 'boolean' ? null : answerShapeMessages.checkbox;
     case 'date':
-      return isText(v) && ((v as string).trim() === '' || parseDay(v)) ? null : ANSWER_SHAPE_MESSAGES.date;
+      return isText(v) && ((v as string).trim() === '' || parseDay(v)) ? null : answerShapeMessages.date;
     case 'datetime':
-      return isText(v) && ((v as string).trim() === '' || parseInstant(v)) ? null : ANSWER_SHAPE_MESSAGES.datetime;
+      return isText(v) && ((v as string).trim() === '' || parseInstant(v)) ? null : answerShapeMessages.datetime;
     case 'multicombobox':
-      return isTextList(v) ? optionError(q, v) : ANSWER_SHAPE_MESSAGES.options;
+      return isTextList(v) ? optionError(q, v) : answerShapeMessages.options;
     case 'radiobutton':
     case 'combobox':
     case 'list':
-      return isText(v) ? optionError(q, v) : ANSWER_SHAPE_MESSAGES.text;
+      return isText(v) ? optionError(q, v) : answerShapeMessages.text;
     case 'selectUserProfile':
-      return isTextList(v) ? null : ANSWER_SHAPE_MESSAGES.users;
+      return isTextList(v) ? null : answerShapeMessages.users;
     default:
       // text, textArea, jobNumber, jobAddress.
-      return isText(v) ? null : ANSWER_SHAPE_MESSAGES.text;
+      return isText(v) ? null : answerShapeMessages.text;
   }
 }
 

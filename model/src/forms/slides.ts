@@ -2,7 +2,7 @@ import type { AnswerIssue, Answers, FormDefinition, Question, Slide } from './ty
 import { slideQuestions } from './definition';
 import { isAnswered } from './answers';
 import { visibilityTest } from './conditions';
-import { SLIDE_MESSAGES, VALIDATION_MESSAGES } from './messages';
+import { slideMessages, formValidatorMessages } from './messages';
 
 /**
  * Slide kinds (back-office.md section 4): standard; notification ("Complete Slide", whose
@@ -95,16 +95,16 @@ export function validateReview(def: FormDefinition, answers: Answers): AnswerIss
   const option = questions.find((q) => q.questionType === 'radiobutton');
   const comments = questions.find((q) => q.questionType === 'textArea');
   if (!option) return [];
-  if (!isAnswered(option, answers)) return [{ path: option.id, message: VALIDATION_MESSAGES.required }];
+  if (!isAnswered(option, answers)) return [{ path: option.id, message: formValidatorMessages.required }];
   if (answers[option.id] === REVIEW_OPTIONS.improvement && comments && !isAnswered(comments, answers))
-    return [{ path: comments.id, message: VALIDATION_MESSAGES.required }];
+    return [{ path: comments.id, message: formValidatorMessages.required }];
   return [];
 }
 
 /** Why a slide of this kind cannot be added, or null: one review and one notification slide. */
 export function addSlideError(def: FormDefinition, kind: SlideKind): string | null {
-  if (hasReviewSlide(def)) return kind === 'review' ? SLIDE_MESSAGES.secondReview : SLIDE_MESSAGES.reviewExists;
-  if (kind === 'notification' && def.slides.some(isCompleteSlide)) return SLIDE_MESSAGES.secondNotification;
+  if (hasReviewSlide(def)) return kind === 'review' ? slideMessages.secondReview : slideMessages.reviewExists;
+  if (kind === 'notification' && def.slides.some(isCompleteSlide)) return slideMessages.secondNotification;
   return null;
 }
 
@@ -113,12 +113,12 @@ export function moveSlideError(def: FormDefinition, index: number, direction: 'u
   const slide = def.slides[index];
   const other = def.slides[direction === 'up' ? index - 1 : index + 1];
   if (!slide || !other) return null;
-  return isReviewSlide(slide) || isReviewSlide(other) ? SLIDE_MESSAGES.reviewFixed : null;
+  return isReviewSlide(slide) || isReviewSlide(other) ? slideMessages.reviewFixed : null;
 }
 
 export function duplicateSlideError(def: FormDefinition, index: number): string | null {
   const slide = def.slides[index];
   if (!slide) return null;
-  if (isReviewSlide(slide)) return SLIDE_MESSAGES.reviewFixed;
-  return isCompleteSlide(slide) ? SLIDE_MESSAGES.secondNotification : null;
+  if (isReviewSlide(slide)) return slideMessages.reviewFixed;
+  return isCompleteSlide(slide) ? slideMessages.secondNotification : null;
 }

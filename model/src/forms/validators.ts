@@ -1,7 +1,7 @@
 import type { AnswerIssue, Answers, FormDefinition, Question, QuestionType, QuestionValidator } from './types';
 import { allQuestions, slideQuestions } from './definition';
 import { isAnswered } from './answers';
-import { NUMBER_MESSAGES, VALIDATION_MESSAGES } from './messages';
+import { numberMessages, formValidatorMessages } from './messages';
 import { visibilityTest } from './conditions';
 import { formatDate, formatDateTime, parseDay, parseInstant } from './dates';
 import { isReviewSlide } from './slides';
@@ -104,26 +104,26 @@ function checkDay(rule: string, answer: unknown, bound: unknown, now: Date, opti
   if (rule === 'past') {
     // Today counts as past: the day has begun.
     const ok = options.zoneSlack ? day <= dayInZone(now, LATEST_ZONE) : value < now;
-    return ok ? null : VALIDATION_MESSAGES.past;
+    return ok ? null : formValidatorMessages.past;
   }
   if (rule === 'future') {
     const ok = options.zoneSlack ? day > dayInZone(now, EARLIEST_ZONE) : value > now;
-    return ok ? null : VALIDATION_MESSAGES.future;
+    return ok ? null : formValidatorMessages.future;
   }
   // The bound's own calendar day, read from its text without any time-zone conversion.
   const limit = parseDay(bound);
   if (!limit) return null;
   const shown = formatDate(limit);
-  if (rule === 'after') return day > localDay(limit) ? null : VALIDATION_MESSAGES.after(shown);
-  return day < localDay(limit) ? null : VALIDATION_MESSAGES.before(shown);
+  if (rule === 'after') return day > localDay(limit) ? null : formValidatorMessages.after(shown);
+  return day < localDay(limit) ? null : formValidatorMessages.before(shown);
 }
 
 /** The date rules of a datetime (instant) answer. */
 function checkInstant(rule: string, answer: unknown, bound: unknown, now: Date, options: ValidateOptions): string | null {
   const value = parseInstant(answer);
   if (!value) return null;
-  if (rule === 'past') return value < now ? null : VALIDATION_MESSAGES.past;
-  if (rule === 'future') return value > now ? null : VALIDATION_MESSAGES.future;
+  if (rule === 'past') return value < now ? null : formValidatorMessages.past;
+  if (rule === 'future') return value > now ? null : formValidatorMessages.future;
   const limit = parseInstant(bound);
   if (!limit) return null;
   // A zone-less bound is a wall-clock time, shown as written (parseInstant read it as local time).
@@ -131,10 +131,10 @@ function checkInstant(rule: string, answer: unknown, bound: unknown, now: Date, 
   const slack = options.zoneSlack && isZoneless(bound);
   if (rule === 'after') {
     const earliest = slack ? wallClockAsUtc(limit) - LATEST_ZONE * HOUR : limit.getTime();
-    return value.getTime() > earliest ? null : VALIDATION_MESSAGES.after(shown);
+    return value.getTime() > earliest ? null : formValidatorMessages.after(shown);
   }
   const latest = slack ? wallClockAsUtc(limit) - EARLIEST_ZONE * HOUR : limit.getTime();
-  return value.getTime() < latest ? null : VALIDATION_MESSAGES.before(shown);
+  return value.getTime() < latest ? null : formValidatorMessages.before(shown);
 }
 
 /** The message of one non-required validator on an answered question, or null when it passes. */
@@ -142,16 +142,16 @@ function check(v: QuestionValidator, q: Question, answer: unknown, now: Date, op
   const rule = v.validator;
   if (['text', 'textArea', 'jobNumber', 'jobAddress'].includes(q.questionType)) {
     const value = String(answer).trim();
-    if (rule === 'email') return EMAIL.test(value) ? null : VALIDATION_MESSAGES.email;
-    if (rule === 'phone') return PHONE.test(value) ? null : VALIDATION_MESSAGES.phone;
+    if (rule === 'email') return EMAIL.test(value) ? null : formValidatorMessages.email;
+    if (rule === 'phone') return PHONE.test(value) ? null : formValidatorMessages.phone;
     const pattern = customPattern(v.additionalData);
     // A missing or broken pattern is a designer mistake the filler cannot satisfy.
-    if (!pattern) return VALIDATION_MESSAGES.notImplemented;
-    return pattern.test(value) ? null : VALIDATION_MESSAGES.custom;
+    if (!pattern) return formValidatorMessages.notImplemented;
+    return pattern.test(value) ? null : formValidatorMessages.custom;
   }
   if (q.questionType === 'number') {
     const x = toNumber(answer);
-    if (x === undefined) return NUMBER_MESSAGES.notNumber;
+    if (x === undefined) return numberMessages.notNumber;
     const y = toNumber(v.additionalData);
     if (y === undefined) return null;
     return NUMBER_RULES[rule].ok(x, y) ? null : NUMBER_RULES[rule].message(x, y);
@@ -177,11 +177,11 @@ export function validateQuestion(
   if (VALIDATORS_BY_TYPE[question.questionType].length === 0) return null;
   for (const v of question.validators ?? []) {
     const target = !v.path || v.path === question.id ? question : allQuestions(def).find((q) => q.id === v.path);
-    if (!target) return VALIDATION_MESSAGES.missingQuestion;
-    if (!VALIDATORS_BY_TYPE[target.questionType].includes(v.validator)) return VALIDATION_MESSAGES.notImplemented;
+    if (!target) return formValidatorMessages.missingQuestion;
+    if (!VALIDATORS_BY_TYPE[target.questionType].includes(v.validator)) return formValidatorMessages.notImplemented;
     const answered = isAnswered(target, answers);
     if (v.validator === 'required') {
-      if (!answered) return VALIDATION_MESSAGES.required;
+      if (!answered) return formValidatorMessages.required;
       continue;
     }
     if (!answered) continue;

@@ -18,3 +18,10 @@ export interface Caller {
 export function isAdministrator(caller: Caller | null): boolean {
   return !!caller && isAdministratorGroups(caller.groups);
 }
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** Who is asking: set by the session hook (app.ts) before any route or guard runs. */
+    caller: Caller | null;
+  }
+}

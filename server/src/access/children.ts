@@ -1,6 +1,6 @@
 import { getEntity, type ChildrenField, type EntityDef, type ReferenceField } from '@hub/model';
-import { BadInputError, ForbiddenError, ValidationError } from '../crud/errors';
-import { Params, ident } from '../crud/params';
+import { BadInputError, ForbiddenError, ValidationError } from '../core/errors';
+import { Params, ident } from '../db/params';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { isAdministrator, type Caller } from './caller';

@@ -1,6 +1,6 @@
 import { isManagerRole, type EntityDef, type EntityName } from '@hub/model';
-import { ForbiddenError } from '../crud/errors';
-import { ident } from '../crud/params';
+import { ForbiddenError } from '../core/errors';
+import { ident } from '../db/params';
 import type { Db } from '../db/client';
 import { isAdministrator, type Caller } from './caller';
 

@@ -1,6 +1,6 @@
 import { findEntity, isUuid, type EntityDef } from '@hub/model';
-import { ValidationError } from '../crud/errors';
-import { Params, ident } from '../crud/params';
+import { ValidationError } from '../core/errors';
+import { Params, ident } from '../db/params';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { StagedUpload } from '../files/upload';

@@ -1,5 +1,5 @@
 import type { EntityName } from '@hub/model';
-import { ForbiddenError } from '../crud/errors';
+import { ForbiddenError } from '../core/errors';
 import { isAdministrator, type Caller } from './caller';
 
 /**
@@ -18,13 +18,13 @@ export const HOOKED_ENTITIES: ReadonlySet<EntityName> = new Set<EntityName>([
   'FormsEntityFormVersion',
 ]);
 
-export const REVIEW_REQUEST_MESSAGES = {
+export const reviewRequestMessages = {
   create: 'A review request is made by reviewing the submission',
   fields: (names: string[]) =>
     `Only showNotification of a review request can be changed (not ${names.join(', ')}): the review itself is changed by reviewing the submission`,
 } as const;
 
-export const SUBMISSION_ACCESS_MESSAGES = {
+export const submissionAccessMessages = {
   onlyCompleted: 'Only a completed submission can be updated',
 } as const;
 
@@ -51,9 +51,9 @@ export const SUBMISSION_MEMBER_FIXED = [
  */
 export function assertReviewRequestWrite(caller: Caller | null, mode: 'create' | 'update', input: Record<string, unknown>): void {
   if (isAdministrator(caller)) return;
-  if (mode === 'create') throw new ForbiddenError(REVIEW_REQUEST_MESSAGES.create);
+  if (mode === 'create') throw new ForbiddenError(reviewRequestMessages.create);
   const others = Object.keys(input).filter((k) => !REVIEW_REQUEST_MEMBER_WRITABLE.has(k));
-  if (others.length) throw new ForbiddenError(REVIEW_REQUEST_MESSAGES.fields(others));
+  if (others.length) throw new ForbiddenError(reviewRequestMessages.fields(others));
 }
 
 /** What the submission rules let `caller` do beyond a member's own filling-in. */
@@ -80,6 +80,6 @@ export function submissionCreateInput(caller: Caller | null, input: Record<strin
  */
 export function submissionUpdateInput(caller: Caller | null, stored: { isCompleted: boolean }, input: Record<string, unknown>): void {
   if (isAdministrator(caller)) return;
-  if (!stored.isCompleted) throw new ForbiddenError(SUBMISSION_ACCESS_MESSAGES.onlyCompleted);
+  if (!stored.isCompleted) throw new ForbiddenError(submissionAccessMessages.onlyCompleted);
   for (const key of SUBMISSION_MEMBER_FIXED) delete input[key];
 }

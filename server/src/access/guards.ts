@@ -1,7 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { hasRoleFact, type roleFacts } from '@hub/model';
-import { authMessages } from '../auth/env';
-import { ForbiddenError, UserError } from '../crud/errors';
+import { ForbiddenError, UnauthenticatedError } from '../core/errors';
 import { isAdministrator, type Caller } from './caller';
 
 /**
@@ -11,7 +10,7 @@ import { isAdministrator, type Caller } from './caller';
 export type Guard = (req: FastifyRequest, reply: FastifyReply) => Promise<unknown>;
 
 export const guardMessages = {
-  notSignedIn: authMessages.notSignedIn,
+  notSignedIn: 'You are not signed in',
   users: 'Only administrators can manage users',
   outbox: 'Only administrators can read the outbox',
   jobs: 'Only administrators can read the jobs',
@@ -24,7 +23,7 @@ export const guardMessages = {
  * a handler that sent a reply and then returned a value made Fastify log 'Reply was already sent'.
  */
 export function signedInCaller(req: FastifyRequest, _reply?: FastifyReply): Caller {
-  if (!req.caller) throw new UserError(guardMessages.notSignedIn, 'UNAUTHENTICATED', 401);
+  if (!req.caller) throw new UnauthenticatedError(guardMessages.notSignedIn);
   return req.caller;
 }
 
@@ -33,20 +32,20 @@ export const requireSignedIn: Guard = async (req) => {
   signedInCaller(req);
 };
 
-/** Pre-handler: a signed-in person, not an API token (else 401 'You are not signed in', as `{ errors: [{ message }] }`). */
-export const requirePerson: Guard = async (req, reply) => {
-  if (req.caller && req.caller.kind !== 'token') return;
-  return reply.status(401).send({ errors: [{ message: guardMessages.notSignedIn }] });
+/** Pre-handler: a signed-in person, not an API token (else 401 'You are not signed in'). */
+export const requirePerson: Guard = async (req) => {
+  if (!req.caller || req.caller.kind === 'token') throw new UnauthenticatedError(guardMessages.notSignedIn);
 };
 
 /**
  * Pre-handler: administrator groups only. A visitor gets 401 'You are not signed in', anyone
- * else 403 with `message` (what the route is for), as `{ errors: [{ message }] }`.
+ * else 403 with `message` (what the route is for).
  */
 export function requireAdmin(message: string): Guard {
-  return async (req, reply) => {
+  return async (req) => {
     if (isAdministrator(req.caller)) return;
-    return reply.status(req.caller ? 403 : 401).send({ errors: [{ message: req.caller ? message : guardMessages.notSignedIn }] });
+    if (!req.caller) throw new UnauthenticatedError(guardMessages.notSignedIn);
+    throw new ForbiddenError(message);
   };
 }
 

@@ -1,6 +1,6 @@
 import { isUuid, type EntityDef } from '@hub/model';
-import { ForbiddenError, NotFoundError, ValidationError } from '../crud/errors';
-import { Params, ident } from '../crud/params';
+import { ForbiddenError, NotFoundError, ValidationError } from '../core/errors';
+import { Params, ident } from '../db/params';
 import type { Db } from '../db/client';
 import type { Caller } from './caller';
 import { keptSql, scopeSql, writeScopeSql } from './scope';

@@ -1,5 +1,5 @@
 import { GROUPS, can, messages, type EntityDef, type EntityName, type Operation } from '@hub/model';
-import { ForbiddenError, UserError } from '../crud/errors';
+import { ForbiddenError, UserError } from '../core/errors';
 import type { Caller } from './caller';
 
 const VERB: Record<Operation, string> = { create: 'create', read: 'read', update: 'update', delete: 'delete' };

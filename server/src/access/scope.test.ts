@@ -1,6 +1,6 @@
 import { allEntities, getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
-import { Params } from '../crud/params';
+import { Params } from '../db/params';
 import type { Caller } from './caller';
 import { ownsRows, scopeSql } from './scope';
 

@@ -1,6 +1,6 @@
 import { getEntity, type EntityDef, type ReferenceField } from '@hub/model';
 import { columnOf } from '../db/columns';
-import { Params, ident } from '../crud/params';
+import { Params, ident } from '../db/params';
 import { isAdministrator, type Caller } from './caller';
 import { HOOKED_ENTITIES } from './forms';
 

@@ -1,7 +1,7 @@
 import { GROUPS, getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
-import { UserError } from '../crud/errors';
-import { Params } from '../crud/params';
+import { UserError } from '../core/errors';
+import { Params } from '../db/params';
 import { FORM_HOOKS } from '../forms';
 import type { Caller } from './caller';
 import { HOOKED_ENTITIES, assertReviewRequestWrite, submissionUpdateInput } from './forms';

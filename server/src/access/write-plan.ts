@@ -1,5 +1,5 @@
 import { getEntity, type EntityDef } from '@hub/model';
-import type { Params } from '../crud/params';
+import type { Params } from '../db/params';
 import type { Db } from '../db/client';
 import { isAdministrator, type Caller } from './caller';
 import { assertChildrenWrite, assertOwnParent } from './children';

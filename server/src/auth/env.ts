@@ -1,3 +1,4 @@
+import { guardMessages } from '../access/guards';
 import type { Config } from '../config';
 import type { Db } from '../db/client';
 import type { Mailer } from '../mail/mailer';
@@ -24,7 +25,8 @@ export const authMessages = {
   invalidAuthenticatorCode: 'Invalid authentication code. Please try again.',
   invalidEmailCode: 'Invalid two factor code',
   twoFactorExpired: 'The sign-in has expired. Please sign in again.',
-  notSignedIn: 'You are not signed in',
+  notSignedIn: guardMessages.notSignedIn,
+  xsrf: 'The anti-forgery token is missing or out of date. Reload the page and try again.',
   passwordLength: 'The minimum length of password is 12',
   passwordTooLong: 'The password may be at most 128 characters',
   passwordsDiffer: 'Password and confirm password does not match',

@@ -4,6 +4,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hashToken, SESSION_COOKIE } from './session';
 import type { Signer } from './secret';
 import { routedPath } from './route-path';
+import { ForbiddenError } from '../core/errors';
+import { authMessages } from './env';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'x-xsrf-token';
@@ -25,15 +27,12 @@ function sessionOf(req: FastifyRequest): string | null | undefined {
  * X-XSRF-TOKEN header; requests signed with an API token carry no cookies and are exempt.
  */
 export function xsrfProtection(app: FastifyInstance, signer: Signer): void {
-  app.addHook('onRequest', async (req, reply) => {
+  app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || EXEMPT.some((p) => routedPath(req).startsWith(p))) return;
     if (req.headers.authorization?.startsWith('Bearer ')) return;
     const sent = req.headers[XSRF_HEADER];
     const expected = xsrfToken(signer, req.cookies[SESSION_COOKIE]);
-    if (typeof sent !== 'string' || !signer.equal(sent, expected))
-      return reply
-        .status(403)
-        .send({ errors: [{ message: 'The anti-forgery token is missing or out of date. Reload the page and try again.' }] });
+    if (typeof sent !== 'string' || !signer.equal(sent, expected)) throw new ForbiddenError(authMessages.xsrf);
   });
   app.addHook('onSend', async (req, reply) => {
     const expected = xsrfToken(signer, sessionOf(req));

@@ -2,8 +2,8 @@ import { getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/caller';
 import { compileFilter, compileWhere, type Filter, type Where } from './conditions';
-import { BadInputError } from './errors';
-import { Params } from './params';
+import { BadInputError } from '../core/errors';
+import { Params } from '../db/params';
 
 const admin: Caller = {
   userId: 'u-1',

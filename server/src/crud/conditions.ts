@@ -17,8 +17,8 @@ import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
 import { idFilter, serverKindOf, stampFilter, type ServerKind } from '../kinds';
-import { BadInputError } from './errors';
-import { Params, ident } from './params';
+import { BadInputError } from '../core/errors';
+import { Params, ident } from '../db/params';
 
 /** One search condition: data-layer.md section 7. */
 export interface Where {

@@ -4,10 +4,10 @@ import { assertAllowed } from '../access/rules';
 import { writeScopeSql } from '../access/scope';
 import type { Db } from '../db/client';
 import type { Filter } from './conditions';
-import { translateDbError } from './db-errors';
-import { BadInputError, NotFoundError } from './errors';
+import { translateDbError } from '../db/db-errors';
+import { BadInputError, NotFoundError } from '../core/errors';
 import { whereSql } from './list';
-import { Params, ident } from './params';
+import { Params, ident } from '../db/params';
 
 async function removeRows(tx: Db, entity: EntityDef, ids: string[]): Promise<void> {
   if (!ids.length) return;

@@ -5,9 +5,9 @@ import { scopeSql, writeScopeSql } from '../access/scope';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { compileFilter, type Filter } from './conditions';
-import { translateDbError } from './db-errors';
-import { BadInputError } from './errors';
-import { Params, ident } from './params';
+import { translateDbError } from '../db/db-errors';
+import { BadInputError } from '../core/errors';
+import { Params, ident } from '../db/params';
 import { selectJson, type Selection } from './select';
 
 export interface OrderBy {

@@ -5,8 +5,8 @@ import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
 import { serverKindOf, stampSql, type SubqueryKind } from '../kinds';
 import { freshAlias } from './conditions';
-import { BadInputError } from './errors';
-import { Params, ident } from './params';
+import { BadInputError } from '../core/errors';
+import { Params, ident } from '../db/params';
 
 /** What a client asked for: field name to true (a value) or to the nested selection. */
 export interface Selection {

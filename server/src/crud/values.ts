@@ -5,7 +5,7 @@ import { columnOf, storedFields } from '../db/columns';
 import type { FileStorage } from '../files/storage';
 import { StagedUpload } from '../files/upload';
 import { serverKindOf } from '../kinds';
-import { ValidationError } from './errors';
+import { ValidationError } from '../core/errors';
 
 /** An uploaded file: staged in storage by the multipart reader, its type found from its content. */
 export type UploadLike = StagedUpload;

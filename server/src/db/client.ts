@@ -45,7 +45,7 @@ function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: D
 }
 
 export { DataDirLockedError } from './lock';
-export { DATABASE_UNAVAILABLE, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './unavailable';
+export { databaseMessages, RETRY_AFTER_SECONDS, isDatabaseUnavailable } from './unavailable';
 
 type PgliteLike = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;

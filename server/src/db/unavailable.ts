@@ -1,5 +1,7 @@
 /** What a client is told while the database cannot be reached, and when to try again. */
-export const DATABASE_UNAVAILABLE = 'The database is unavailable; try again shortly.';
+export const databaseMessages = {
+  unavailable: 'The database is unavailable; try again shortly.',
+} as const;
 export const RETRY_AFTER_SECONDS = 5;
 
 /** Socket-level failures to reach the database server. */

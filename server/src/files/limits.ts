@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import { MB } from '@hub/model';
-import { UserError } from '../crud/errors';
+import { UserError } from '../core/errors';
 
 /**
  * How long, how many and how much uploads may take, in one place (docs/api.md, Files).

@@ -1,6 +1,6 @@
 import { Transform, pipeline, type Readable, type TransformCallback } from 'node:stream';
 import { MB, messages } from '@hub/model';
-import { UserError } from '../crud/errors';
+import { UserError } from '../core/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from './storage';
 import { DETECT_BYTES, detectType } from './types';

@@ -1,4 +1,4 @@
-import { BadInputError } from '../crud/errors';
+import { BadInputError } from '../core/errors';
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 

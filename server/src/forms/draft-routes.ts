@@ -5,7 +5,7 @@ import type { Caller } from '../access/caller';
 import { allowed } from '../access/rules';
 import type { Where } from '../crud/conditions';
 import { deleteRecords } from '../crud/delete';
-import { BadInputError, ForbiddenError, NotFoundError } from '../crud/errors';
+import { BadInputError, ForbiddenError, NotFoundError } from '../core/errors';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
 import { saveRecords } from '../crud/save';
@@ -14,7 +14,7 @@ import type { FileStorage } from '../files/storage';
 import { signedInCaller as requireCaller } from '../access/guards';
 import { parseBody } from '../rest/body';
 
-export const DRAFT_MESSAGES = {
+export const draftMessages = {
   badFormId: (id: string) => `'${id}' is not a valid form id`,
   badFormType: (t: string) => `Unknown form type ${t}; use one of ${Object.keys(FormType.values).join(', ')}`,
   deleted: 'The draft has been discarded',
@@ -36,7 +36,7 @@ function draftFilter(caller: Caller, formIds: string[]): Where[] {
 
 function formIdOf(req: FastifyRequest<{ Params: { formId: string } }>): string {
   const id = req.params.formId;
-  if (!isUuid(id)) throw new BadInputError(DRAFT_MESSAGES.badFormId(id));
+  if (!isUuid(id)) throw new BadInputError(draftMessages.badFormId(id));
   return id;
 }
 
@@ -99,21 +99,21 @@ export function draftRoutes(app: FastifyInstance, env: { db: Db; storage: FileSt
     const drafts = (await listRecords(db, caller, SUBMISSIONS(), { where: draftFilter(caller, [formId]) }, { id: true })) as {
       id: string;
     }[];
-    if (!drafts.length) return { message: DRAFT_MESSAGES.noDraft, deleted: 0 };
+    if (!drafts.length) return { message: draftMessages.noDraft, deleted: 0 };
     await deleteRecords(
       db,
       SYSTEM_CALLER,
       SUBMISSIONS(),
       drafts.map((d) => d.id),
     );
-    return { message: DRAFT_MESSAGES.deleted, deleted: drafts.length };
+    return { message: draftMessages.deleted, deleted: drafts.length };
   });
 
   app.get<{ Params: { formType: string } }>('/api/entity/FormsEntity/form_type/:formType', async (req, reply) => {
     const caller = requireCaller(req, reply);
     if (!caller) return reply;
     const formType = req.params.formType;
-    if (!(formType in FormType.values)) throw new BadInputError(DRAFT_MESSAGES.badFormType(formType));
+    if (!(formType in FormType.values)) throw new BadInputError(draftMessages.badFormType(formType));
     const forms = (await listRecords(
       db,
       caller,
@@ -163,14 +163,14 @@ export function draftRoutes(app: FastifyInstance, env: { db: Db; storage: FileSt
       },
       { id: true, mehubAccountId: true },
     )) as { id: string; mehubAccountId: string | null }[];
-    if (!submission) throw new NotFoundError(DRAFT_MESSAGES.reviewNotFound);
+    if (!submission) throw new NotFoundError(draftMessages.reviewNotFound);
     if (allowed(caller, entity, 'update')) {
       // Reviewers and administrators: the matrix and their scope decide.
       await saveRecords(env, caller, entity, [{ id: body.id, showNotification: body.showNotification }], 'update', null);
     } else if (submission.mehubAccountId === caller.userId && !body.showNotification) {
       // The owner may only clear the notification of the review of their own submission.
       await saveRecords(env, SYSTEM_CALLER, entity, [{ id: body.id, showNotification: false }], 'update', null);
-    } else throw new ForbiddenError(DRAFT_MESSAGES.reviewNotYours);
+    } else throw new ForbiddenError(draftMessages.reviewNotYours);
     return { id: body.id, showNotification: body.showNotification };
   });
 }

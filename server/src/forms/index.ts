@@ -4,6 +4,7 @@ import { provideHookServices, type HookServices, type SaveHooks } from '../crud/
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { draftRoutes } from './draft-routes';
+import { notifyRoutes } from './notify-routes';
 import { pdfRoutes } from './pdf-routes';
 import { reviewRequestHooks } from './review-request-hooks';
 import { submissionHooks } from './submission-hooks';
@@ -32,4 +33,5 @@ export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileSt
   provideHookServices(env.db, services);
   draftRoutes(app, env);
   pdfRoutes(app, env.db);
+  notifyRoutes(app, env.db, services);
 }

@@ -6,7 +6,7 @@ import { z } from 'zod';
 import type { Where } from '../crud/conditions';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { BadInputError, NotFoundError, UserError } from '../crud/errors';
+import { BadInputError, NotFoundError, UserError } from '../core/errors';
 import type { Db } from '../db/client';
 import { parseBody } from '../rest/body';
 import { assertTimeZone, fileDate } from './dates';
@@ -29,7 +29,7 @@ export const pdfZipExports = new ExportSlots(1, 2);
 /** Whose export it is, for pdfZipExports. */
 export const exportKey = (caller: Caller | null): string => (caller ? `${caller.kind}:${caller.userId}` : 'anonymous');
 
-export const PDF_MESSAGES = {
+export const pdfMessages = {
   notFound: 'The submission does not exist or you are not allowed to see it',
   tooMany: `At most ${PDF_ZIP_MAX} submissions can be exported as PDF at once; please narrow the selection`,
   nothing: 'No completed submission you may read matches the selection',
@@ -137,7 +137,7 @@ async function writeZip(
         if (signal.aborted) return;
         const pdf = await renderSubmissionPdf(s.input);
         if (bytes + pdf.length > PDF_ZIP_LIMITS.maxBytes) {
-          add(PDF_MESSAGES.noteName, Buffer.from(PDF_MESSAGES.tooLarge(done, ids.length)));
+          add(pdfMessages.noteName, Buffer.from(pdfMessages.tooLarge(done, ids.length)));
           return;
         }
         bytes += pdf.length;
@@ -148,7 +148,7 @@ async function writeZip(
     }
   } catch (err) {
     log.error(err);
-    if (!signal.aborted) add(PDF_MESSAGES.noteName, Buffer.from(PDF_MESSAGES.failed(done, ids.length)));
+    if (!signal.aborted) add(pdfMessages.noteName, Buffer.from(pdfMessages.failed(done, ids.length)));
   } finally {
     zip.end();
   }
@@ -160,9 +160,9 @@ export function pdfRoutes(app: FastifyInstance, db: Db): void {
     const body = parseBody(pdfBody, req.body);
     assertTimeZone(body.TimeZoneId);
     const [visible] = await readableSubmissionIds(db, req.caller, { ids: [body.SubmissionId] }, 1);
-    if (!visible) throw new NotFoundError(PDF_MESSAGES.notFound);
+    if (!visible) throw new NotFoundError(pdfMessages.notFound);
     const [loaded] = await loadPdfInputs(db, [visible], body.TimeZoneId);
-    if (!loaded) throw new NotFoundError(PDF_MESSAGES.notFound);
+    if (!loaded) throw new NotFoundError(pdfMessages.notFound);
     const pdf = await renderSubmissionPdf(loaded.input);
     return reply
       .header('content-type', 'application/pdf')
@@ -174,7 +174,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db): void {
   app.post('/api/entity/FormSubmissionsEntity/pdf-zip', async (req, reply) => {
     const body = parseBody(zipBody, req.body);
     assertTimeZone(body.TimeZoneId);
-    if (body.ids && body.ids.length > PDF_ZIP_MAX) throw new BadInputError(PDF_MESSAGES.tooMany);
+    if (body.ids && body.ids.length > PDF_ZIP_MAX) throw new BadInputError(pdfMessages.tooMany);
     const conditions = conditionsOf(body.conditions);
     conditions.push([{ path: 'isCompleted', comparison: 'equal', value: ['true'] }]);
     if (body.excludedIds?.length) conditions.push([{ path: 'id', comparison: 'notIn', value: body.excludedIds }]);
@@ -182,15 +182,15 @@ export function pdfRoutes(app: FastifyInstance, db: Db): void {
     assertAllowed(req.caller, getEntity('FormSubmissionsEntity'), 'read');
     const slot = pdfZipExports.tryAcquire(exportKey(req.caller));
     if (!slot.ok) {
-      if (slot.reason === 'mine') throw new UserError(PDF_MESSAGES.running, 'CONFLICT', 409);
+      if (slot.reason === 'mine') throw new UserError(pdfMessages.running, 'CONFLICT', 409);
       reply.header('retry-after', '60');
-      throw new UserError(PDF_MESSAGES.busy, 'BUSY', 503);
+      throw new UserError(pdfMessages.busy, 'BUSY', 503);
     }
     let streaming = false;
     try {
       const ids = await readableSubmissionIds(db, req.caller, { ids: body.ids?.length ? body.ids : null, conditions }, PDF_ZIP_MAX + 1);
-      if (ids.length > PDF_ZIP_MAX) throw new BadInputError(PDF_MESSAGES.tooMany);
-      if (!ids.length) throw new NotFoundError(PDF_MESSAGES.nothing);
+      if (ids.length > PDF_ZIP_MAX) throw new BadInputError(pdfMessages.tooMany);
+      if (!ids.length) throw new NotFoundError(pdfMessages.nothing);
       const zip = new yazl.ZipFile();
       const out = zip.outputStream as PassThrough;
       // The slot is held until the PDFs are rendered and the response is over (sent, or the client gone).

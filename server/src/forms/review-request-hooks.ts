@@ -1,7 +1,7 @@
 import { assertReviewRequestWrite } from '../access/forms';
 import type { SaveHooks } from '../crud/hooks';
 
-export { REVIEW_REQUEST_MESSAGES } from '../access/forms';
+export { reviewRequestMessages } from '../access/forms';
 
 /**
  * A review request records a review; only the submission's review writes it, as the system

@@ -1,6 +1,6 @@
 import { getEntity, isUuid, messages, type ValidationIssue } from '@hub/model';
 import {
-  ANSWER_SHAPE_MESSAGES,
+  answerShapeMessages,
   allQuestions,
   answerKeys,
   canvasKeys,
@@ -10,8 +10,8 @@ import {
   type Answers,
   type FormDefinition,
 } from '@hub/model/forms';
-import { SUBMISSION_ACCESS_MESSAGES } from '../access/forms';
-import { ValidationError } from '../crud/errors';
+import { submissionAccessMessages } from '../access/forms';
+import { ValidationError } from '../core/errors';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
 import type { Db } from '../db/client';
@@ -21,11 +21,11 @@ import type { Person } from './notify';
 
 /* What a submission save reads and checks: its form version, its stored row, the shape of its answers. */
 
-export const SUBMISSION_MESSAGES = {
+export const submissionMessages = {
   versionRequired: 'The form version is required',
   versionMissing: 'The selected form version does not exist',
   badJson: 'The submission data is not valid JSON',
-  onlyCompleted: SUBMISSION_ACCESS_MESSAGES.onlyCompleted,
+  onlyCompleted: submissionAccessMessages.onlyCompleted,
   noReviewSlide: 'This form has no review slide',
   unknownUser: 'The selected user does not exist',
 } as const;
@@ -78,7 +78,7 @@ export function assertShapes(def: FormDefinition, answers: Answers): void {
   for (const q of allQuestions(def)) {
     if (q.questionType !== 'canvasDraw' || refused.has(q.id)) continue;
     const url = answers[canvasKeys(q.id).dataURL];
-    if (typeof url === 'string' && url !== '' && !safeDrawingPng(url)) issues.push({ path: q.id, message: ANSWER_SHAPE_MESSAGES.drawing });
+    if (typeof url === 'string' && url !== '' && !safeDrawingPng(url)) issues.push({ path: q.id, message: answerShapeMessages.drawing });
   }
   if (issues.length) throw answerIssues(issues);
 }
@@ -108,7 +108,7 @@ export async function assertSelectedUsers(tx: Db, def: FormDefinition, answers: 
   const known = new Set(found.map((u) => u.id));
   const issues = selected
     .filter((s) => s.users.some((u) => !known.has(u)))
-    .map((s) => ({ path: `submissionData.${s.id}`, code: 'notExist' as const, message: SUBMISSION_MESSAGES.unknownUser }));
+    .map((s) => ({ path: `submissionData.${s.id}`, code: 'notExist' as const, message: submissionMessages.unknownUser }));
   if (issues.length) throw new ValidationError(issues);
 }
 

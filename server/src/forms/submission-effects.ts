@@ -3,7 +3,7 @@ import { notificationRecipients, type Answers, type FormDefinition } from '@hub/
 import { SYSTEM_CALLER, type SaveHookContext } from '../crud/hooks';
 import { deleteRecords } from '../crud/delete';
 import { listRecords } from '../crud/list';
-import { ident } from '../crud/params';
+import { ident } from '../db/params';
 import { saveRecords } from '../crud/save';
 import { columnOf } from '../db/columns';
 import { reviewOption } from './definitions';

@@ -14,7 +14,7 @@ import { assertVisible } from '../access/row-checks';
 import { answersOf, sameAnswers, splitReview } from './definitions';
 import {
   SERVER_RULES,
-  SUBMISSION_MESSAGES,
+  submissionMessages,
   answerIssues,
   assertSelectedUsers,
   assertShapes,
@@ -44,7 +44,7 @@ function prepare(ctx: SaveHookContext): void {
   const state = ctx.state as State;
   if (!('submissionData' in ctx.input)) return;
   const answers = answersOf(ctx.input.submissionData);
-  if (!answers) throw invalid('submissionData', SUBMISSION_MESSAGES.badJson);
+  if (!answers) throw invalid('submissionData', submissionMessages.badJson);
   state.answers = answers;
   ctx.input.submissionData = JSON.stringify(answers);
 }
@@ -58,10 +58,10 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   if (typeof versionId !== 'string' || !versionId) {
     // Administrators may keep a bare record (back-office data repair); members fill in a form version.
     if (admin) return;
-    throw invalid('formVersionId', SUBMISSION_MESSAGES.versionRequired, 'required');
+    throw invalid('formVersionId', submissionMessages.versionRequired, 'required');
   }
   const version = await loadVersion(tx, versionId);
-  if (!version) throw invalid('formVersionId', SUBMISSION_MESSAGES.versionMissing, 'notExist');
+  if (!version) throw invalid('formVersionId', submissionMessages.versionMissing, 'notExist');
   await assertVisible(tx, caller, getEntity('FormsEntity'), [version.formId], 'formVersionId');
   const def = parseDefinition(version);
   let answers = state.answers ?? {};
@@ -98,16 +98,16 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   if (!('submissionData' in input) && !completes && !ownerChanged) return;
   if (!versionId) {
     if (admin) return;
-    throw invalid('formVersionId', SUBMISSION_MESSAGES.versionRequired, 'required');
+    throw invalid('formVersionId', submissionMessages.versionRequired, 'required');
   }
   const version = await loadVersion(tx, versionId);
-  if (!version) throw invalid('formVersionId', SUBMISSION_MESSAGES.versionMissing, 'notExist');
+  if (!version) throw invalid('formVersionId', submissionMessages.versionMissing, 'notExist');
   const def = parseDefinition(version);
   const before = answersOf(stored.submissionData) ?? {};
   const incoming = 'submissionData' in input ? (state.answers ?? {}) : before;
   const sent = splitReview(def, incoming);
   if (!admin && !hasReviewSlide(def) && Object.keys(incoming).some((k) => k.startsWith('ReviewSlide')))
-    throw invalid('submissionData', SUBMISSION_MESSAGES.noReviewSlide);
+    throw invalid('submissionData', submissionMessages.noReviewSlide);
   const isReview = 'submissionData' in input && hasReviewSlide(def) && Object.keys(sent.review).length > 0;
   // A review changes the review answers only (a save without them keeps the stored review);
   // administrators may correct any answer.

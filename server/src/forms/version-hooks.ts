@@ -1,8 +1,8 @@
 import { parseFormDefinition } from '@hub/model/forms';
-import { ValidationError } from '../crud/errors';
+import { ValidationError } from '../core/errors';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 
-export const VERSION_MESSAGES = {
+export const formVersionMessages = {
   invalid: (reason: string) => `The form definition is not valid: ${reason}`,
 } as const;
 
@@ -17,7 +17,7 @@ const isEmpty = (v: unknown): boolean => v === undefined || v === null || (typeo
 function prepare(ctx: SaveHookContext): void {
   if (!('formData' in ctx.input) || isEmpty(ctx.input.formData)) return;
   const parsed = parseFormDefinition(ctx.input.formData);
-  if (!parsed.ok) throw new ValidationError([{ path: 'formData', code: 'invalid', message: VERSION_MESSAGES.invalid(parsed.message) }]);
+  if (!parsed.ok) throw new ValidationError([{ path: 'formData', code: 'invalid', message: formVersionMessages.invalid(parsed.message) }]);
 }
 
 export const versionHooks: SaveHooks = { prepare };

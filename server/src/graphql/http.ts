@@ -16,6 +16,7 @@ import {
 } from 'graphql';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@hub/model';
+import { BadInputError, UserError } from '../core/errors';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { StagingFullError, UPLOAD_LIMITS, UploadStalledError, clip, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
@@ -100,10 +101,9 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     req: FastifyRequest,
     shown: (error: GraphQLError) => unknown,
   ): Promise<{ status: number; payload: unknown }> {
-    if (typeof body.query !== 'string')
-      return { status: 400, payload: { errors: [{ message: 'The request must carry a GraphQL query' }] } };
+    if (typeof body.query !== 'string') throw new BadInputError('The request must carry a GraphQL query');
     if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables)))
-      return { status: 400, payload: { errors: [{ message: 'variables must be an object' }] } };
+      throw new BadInputError('variables must be an object');
     const prepared = prepare(body.query);
     if ('errors' in prepared) return { status: 400, payload: { errors: prepared.errors.map(shown) } };
     const result = await execute({
@@ -117,7 +117,8 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     const outage = result.errors?.find((error) => isDatabaseUnavailable(error.originalError));
     if (outage) throw outage.originalError;
     const errors = result.errors?.map((error) => {
-      if (!error.originalError || error.originalError instanceof GraphQLError) return shown(error);
+      if (!error.originalError || error.originalError instanceof UserError || error.originalError instanceof GraphQLError)
+        return shown(error);
       req.log.error({ err: error.originalError }, 'GraphQL resolver failed');
       return { message: 'Unexpected error.', locations: error.locations, path: error.path, extensions: { code: 'INTERNAL_SERVER_ERROR' } };
     });

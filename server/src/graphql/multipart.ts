@@ -14,7 +14,7 @@ import {
 import type { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES, MB, findEntity, messages } from '@hub/model';
-import { BadInputError, UserError } from '../crud/errors';
+import { BadInputError, UserError } from '../core/errors';
 import { UploadStalledError, admitUpload, clip, watchIdle, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
 import { MAX_REQUEST_FILES, StagedUpload, UploadTooLargeError, partLimit, stageUpload } from '../files/upload';
@@ -138,7 +138,7 @@ function readMap(schema: GraphQLSchema, prepare: Prepare, operations: GraphqlBod
 
 /** Errors of the multipart reader (@fastify/multipart, busboy) as clear messages. */
 function multipartError(err: unknown): unknown {
-  if (err instanceof GraphQLError) return err;
+  if (err instanceof UserError || err instanceof GraphQLError) return err;
   const code = (err as { code?: string }).code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return new UploadTooLargeError(messages.fileTooLarge(DEFAULT_MAX_UPLOAD_BYTES / MB));
   if (code === 'FST_FILES_LIMIT') return new UploadTooLargeError(multipartMessages.tooManyFiles);

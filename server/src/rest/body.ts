@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import { BadInputError } from '../crud/errors';
+import { BadInputError } from '../core/errors';
 
 /** The parts of a zod 4 schema definition the unknown-field walk needs. */
 interface Def {

@@ -2,7 +2,7 @@ import { stringify } from 'csv-stringify/sync';
 import { enumLabel, findEntity, type EntityDef } from '@hub/model';
 import type { FastifyInstance } from 'fastify';
 import { listRecords } from '../crud/list';
-import { BadInputError, NotFoundError } from '../crud/errors';
+import { BadInputError, NotFoundError } from '../core/errors';
 import type { Selection } from '../crud/select';
 import type { Where } from '../crud/conditions';
 import type { Db } from '../db/client';

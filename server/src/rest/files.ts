@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { NotFoundError } from '../crud/errors';
+import { NotFoundError } from '../core/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { servingHeaders } from '../files/types';

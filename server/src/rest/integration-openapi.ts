@@ -1,6 +1,7 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
+import { httpMessages } from './messages';
 
 const errors = {
   description: 'The token is missing, unknown or revoked',
@@ -10,7 +11,7 @@ const errors = {
         type: 'object',
         properties: { errors: { type: 'array', items: { type: 'object', properties: { message: { type: 'string' } } } } },
       },
-      example: { errors: [{ message: 'The API token is not valid' }] },
+      example: { errors: [{ message: httpMessages.badApiToken }] },
     },
   },
 };

@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { integrationOpenApi } from './integration-openapi';
-import { jobRoutes } from './jobs';
 import { versionRoutes } from './version';
 
-/** The back-office tools' server side: version, scheduled jobs, the integration API's OpenAPI page. */
+/** The back-office tools' generic server side: version and the integration API's OpenAPI page (the jobs page is jobs/). */
 export async function toolRoutes(app: FastifyInstance): Promise<void> {
   versionRoutes(app);
-  jobRoutes(app);
   await integrationOpenApi(app);
 }

@@ -10,7 +10,7 @@ const PREFIX = 'submissionData.';
 /**
  * The answer issues inside a refused save: a GraphQL error (GraphqlError in
  * client/graphql.ts) whose errors carry `extensions.issues` ({ path, message }) or a single
- * `extensions.path`, with paths 'submissionData.{questionId}' (server/src/crud/errors.ts).
+ * `extensions.path`, with paths 'submissionData.{questionId}' (server/src/core/errors.ts).
  * Paths are returned without the prefix; anything else yields no issues.
  */
 export function answerIssuesFromError(err: unknown): AnswerIssue[] {

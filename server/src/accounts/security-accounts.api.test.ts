@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from './harness';
+import { SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from '../test/harness';
 
 /**
  * Account takeover through the generic GraphQL saves: who may write which fields of a

@@ -1,11 +1,9 @@
-import { submissionNotificationMail } from '../forms/notify';
 import { randomBytes } from 'node:crypto';
-import { getEntity, PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
-import { listRecords } from '../crud/list';
+import { PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
 import { z } from 'zod';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { assertSelfOrAdmin, guardMessages, isColleagueOrAdmin, requireRoleFact, signedInCaller } from '../access/guards';
-import { NotFoundError } from '../crud/errors';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { assertSelfOrAdmin, guardMessages, requireRoleFact, signedInCaller as requireCaller } from '../access/guards';
+import { BadInputError, NotFoundError } from '../core/errors';
 import { authMessages as m, type AuthEnv } from '../auth/env';
 import { loadMe } from '../auth/me';
 import { hashPassword } from '../auth/password';
@@ -14,16 +12,11 @@ import { clearFailures, mailKeys, mayMail } from '../auth/throttle';
 import { consumeCode, consumeToken, issueToken, revokeTokens } from '../auth/tokens';
 import { newTotpSecret, totpSetup, totpStep } from '../auth/totp';
 import { findUserByEmail, setAuthState } from '../auth/users';
-import { parseBody } from './body';
+import { parseBody } from '../rest/body';
 import { sendEmailCode } from './authorization';
 import { usersRoutes } from './users';
 
 export const TWO_FACTOR_METHODS = ['authenticator', 'email'] as const;
-
-const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ errors: [{ message }] });
-
-/** The signed-in caller, or a 401 thrown to the error handler (access/guards.ts). */
-export const requireCaller = signedInCaller;
 
 /**
  * A reset or sign-up link to the web app, always on the configured PUBLIC_URL: never
@@ -62,16 +55,16 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return reply.send({ message: `Reset Password Email has been sent to ${username}` });
   });
 
-  app.post('/api/account/reset-password', async (req, reply) => {
+  app.post('/api/account/reset-password', async (req) => {
     const body = parseBody(
       z.object({ token: z.string().max(128), username: z.string().max(320), password: z.string().max(1024) }),
       req.body,
     );
     const problem = checkNewPassword(body.password);
-    if (problem) return fail(reply, 400, problem);
+    if (problem) throw new BadInputError(problem);
     const user = await findUserByEmail(db, body.username);
     const token = user ? await consumeToken(db, body.token, 'reset') : null;
-    if (!user || !token || token.userId !== user.id) return fail(reply, 400, m.badResetToken);
+    if (!user || !token || token.userId !== user.id) throw new BadInputError(m.badResetToken);
     const table = user.kind === 'admin' ? 'mehub_admin' : 'mehub_account';
     await db.query(`UPDATE ${table} SET password = $2, modified = now() WHERE id = $1`, [user.id, await hashPassword(body.password)]);
     // The reset link came by mail: whoever used it holds the address, so it is confirmed too
@@ -97,9 +90,9 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return [...TWO_FACTOR_METHODS];
   });
 
-  app.post('/api/account/configure-2fa', async (req, reply) => {
+  app.post('/api/account/configure-2fa', async (req) => {
     const body = parseBody(z.object({ method: z.string(), userName: z.string(), token: z.string().optional() }), req.body);
-    if (!TWO_FACTOR_METHODS.includes(body.method as never)) return fail(reply, 400, m.invalidMethod);
+    if (!TWO_FACTOR_METHODS.includes(body.method as never)) throw new BadInputError(m.invalidMethod);
     const { user, self } = await subject(req, body.userName);
     if (body.method === 'authenticator') {
       if (!body.token) {
@@ -116,7 +109,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
       );
       const secret = rows[0] ? (JSON.parse(rows[0].data) as { secret: string }).secret : null;
       const step = secret ? totpStep(secret, body.token) : null;
-      if (!secret || step === null) return fail(reply, 400, m.invalidAuthenticatorCode);
+      if (!secret || step === null) throw new BadInputError(m.invalidAuthenticatorCode);
       await db.query('UPDATE auth_token SET used_at = now() WHERE id = $1', [rows[0].id]);
       await setAuthState(db, user, { two_factor_method: 'authenticator', totp_secret: secret, totp_last_step: step });
       return { method: 'authenticator', enabled: true, message: 'Successfully enabled two factor authentication' };
@@ -130,7 +123,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
       await sendEmailCode(env, user);
       return { method: 'email', enabled: false, codeSentTo: user.email };
     }
-    if (!(await consumeCode(db, user.id, body.token))) return fail(reply, 400, m.invalidEmailCode);
+    if (!(await consumeCode(db, user.id, body.token))) throw new BadInputError(m.invalidEmailCode);
     await setAuthState(db, user, { two_factor_method: 'email', totp_secret: null });
     return { method: 'email', enabled: true, message: 'Successfully enabled two factor authentication' };
   });
@@ -168,56 +161,15 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return { key, ...rows[0], message: 'API Token generated successfully' };
   });
 
-  app.post('/api/account/revoke-key', tokenOwners, async (req, reply) => {
+  app.post('/api/account/revoke-key', tokenOwners, async (req) => {
     const caller = requireCaller(req);
     const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
     const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [
       id,
       caller.organisationId,
     ]);
-    if (!affectedRows) return fail(reply, 404, 'No such API token');
+    if (!affectedRows) throw new NotFoundError('No such API token');
     return { message: 'API Token revoked successfully' };
-  });
-
-  app.post('/api/account/send-submission-notification-email', async (req, reply) => {
-    const caller = requireCaller(req);
-    const body = parseBody(z.object({ userName: z.string().max(320), submissionId: z.string().uuid() }), req.body);
-    // The submission must be one the caller may read; the recipient a colleague (or anyone, for administrators).
-    const [submission] = (await listRecords(
-      db,
-      caller,
-      getEntity('FormSubmissionsEntity'),
-      { ids: [body.submissionId], take: 1 },
-      {
-        id: true,
-        isCompleted: true,
-        mehubAccount: { firstname: true, surname: true, email: true, memberOrganisationId: true },
-        formVersion: { form: { name: true, formType: true } },
-      },
-    )) as {
-      id: string;
-      mehubAccount: { firstname: string | null; surname: string | null; email: string; memberOrganisationId: string | null } | null;
-      formVersion: { form: { name: string; formType: string } | null } | null;
-    }[];
-    if (!submission) return fail(reply, 404, 'The submission does not exist or you are not allowed to see it');
-    const recipient = await findUserByEmail(db, body.userName);
-    const { rows } = recipient
-      ? await db.query<{ org: string | null }>('SELECT member_organisation_id AS org FROM mehub_account WHERE id = $1', [recipient.id])
-      : { rows: [] };
-    const colleague = recipient && isColleagueOrAdmin(caller, rows[0]?.org);
-    if (!recipient || !colleague) return fail(reply, 404, `No colleague ${body.userName}`);
-    const form = submission.formVersion?.form;
-    await env.mailer.send(
-      submissionNotificationMail({
-        to: recipient.email,
-        formName: form?.name,
-        formType: form?.formType,
-        submissionId: submission.id,
-        owner: submission.mehubAccount,
-        baseUrl: env.config.publicUrl,
-      }),
-    );
-    return { message: `Notification sent to ${recipient.email}` };
   });
 
   usersRoutes(app, env);

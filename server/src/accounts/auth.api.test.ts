@@ -3,7 +3,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { totpNow } from '../auth/totp';
 import { SESSION_COOKIE } from '../auth/session';
 import { XSRF_COOKIE } from '../auth/xsrf';
-import { SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from './harness';
+import { SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from '../test/harness';
 
 const PASSWORD = 'demo-password-12';
 let h: Harness;

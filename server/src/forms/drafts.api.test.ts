@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { riskAssessmentAnswers } from './forms-fixtures';
-import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+import { riskAssessmentAnswers } from '../test/forms-fixtures';
+import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
 
 /** Drafts of the form filler (member-site.md section 4) and the forms of a type. */
 

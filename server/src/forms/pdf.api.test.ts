@@ -1,10 +1,10 @@
 import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { benchmarkPdf } from '../../../bench/pdf';
-import { BAD_DRAWINGS, TINY_PNG, largePdfInput, riskAssessmentAnswers } from './forms-fixtures';
-import { DRAWING_NOT_SHOWN, renderSubmissionPdf } from '../forms/pdf';
-import { PDF_ZIP_LIMITS, pdfZipExports } from '../forms/pdf-routes';
-import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+import { BAD_DRAWINGS, TINY_PNG, largePdfInput, riskAssessmentAnswers } from '../test/forms-fixtures';
+import { DRAWING_NOT_SHOWN, renderSubmissionPdf } from './pdf';
+import { PDF_ZIP_LIMITS, pdfZipExports } from './pdf-routes';
+import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
 
 /** Submissions as PDF, one or zipped, with the access of reading them. */
 

@@ -8,11 +8,11 @@ import { consumeToken, issueToken } from '../auth/tokens';
 import { findUserByEmail, setAuthState } from '../auth/users';
 import { hashPassword } from '../auth/password';
 import { mailKeys, mayMail } from '../auth/throttle';
-import { UserError, ValidationError } from '../crud/errors';
+import { BadInputError, NotFoundError, UserError, ValidationError } from '../core/errors';
 import { saveRecords } from '../crud/save';
 import type { FileStorage } from '../files/storage';
 import type { Caller } from '../access/caller';
-import { parseBody } from './body';
+import { parseBody } from '../rest/body';
 import { checkNewPassword, link } from './account';
 
 /** The user types people may register as, by the kebab-case path of the spec. */
@@ -41,7 +41,7 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
   app.post<{ Params: { entity: string } }>('/api/register/:entity', async (req, reply) => {
     if (req.params.entity === 'confirm-email') return reply.callNotFound();
     const entityName = Object.hasOwn(REGISTERABLE, req.params.entity) ? REGISTERABLE[req.params.entity] : undefined;
-    if (!entityName) return reply.status(404).send({ errors: [{ message: `Registration is not offered for ${req.params.entity}` }] });
+    if (!entityName) throw new NotFoundError(`Registration is not offered for ${req.params.entity}`);
     const body = parseBody(
       z.object({
         email: z.string().email('This is not a valid email address'),
@@ -54,8 +54,8 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
       req.body,
     );
     const problem = checkNewPassword(body.password);
-    if (problem) return reply.status(400).send({ errors: [{ message: problem }] });
-    if (body.password !== body.confirmPassword) return reply.status(400).send({ errors: [{ message: m.passwordsDiffer }] });
+    if (problem) throw new BadInputError(problem);
+    if (body.password !== body.confirmPassword) throw new BadInputError(m.passwordsDiffer);
     // The answer is the same whether or not the address already has an account (same status,
     // same body, about the same time): only the owner of the address learns, by mail.
     const answer = (id: string) => ({ id, email: body.email, message: 'Please check your email to confirm your address.' });
@@ -111,11 +111,11 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
     });
   }
 
-  app.post('/api/register/confirm-email', async (req, reply) => {
+  app.post('/api/register/confirm-email', async (req) => {
     const body = parseBody(z.object({ token: z.string().max(128), email: z.string().max(320) }), req.body);
     const user = await findUserByEmail(db, body.email);
     const token = user ? await consumeToken<{ passwordHash?: string }>(db, body.token, 'confirm') : null;
-    if (!user || !token || token.userId !== user.id) return reply.status(400).send({ errors: [{ message: m.badConfirmToken }] });
+    if (!user || !token || token.userId !== user.id) throw new BadInputError(m.badConfirmToken);
     // A link of a repeated registration carries the password chosen then.
     const passwordHash = token.data?.passwordHash;
     if (user.kind === 'account' && typeof passwordHash === 'string')

@@ -1,7 +1,9 @@
 import { BadInputError } from './errors';
 
 /** PostgreSQL text cannot hold U+0000: a request carrying it is refused, in one place, with this. */
-export const NUL_MESSAGE = 'Text cannot contain the NUL character (U+0000)';
+export const textMessages = {
+  nul: 'Text cannot contain the NUL character (U+0000)',
+} as const;
 
 const isPlain = (v: object) => {
   const proto = Object.getPrototypeOf(v) as unknown;
@@ -35,5 +37,5 @@ export function assertNoNul(value: unknown, what = ''): void {
   const path = nulPath(value);
   if (path === null) return;
   const where = [what, path].filter(Boolean).join('.').replaceAll('\u0000', '');
-  throw new BadInputError(where ? `${NUL_MESSAGE} (in ${where.length > 100 ? `${where.slice(0, 100)}…` : where})` : NUL_MESSAGE);
+  throw new BadInputError(where ? `${textMessages.nul} (in ${where.length > 100 ? `${where.slice(0, 100)}…` : where})` : textMessages.nul);
 }

@@ -5,7 +5,8 @@ import type { AuthEnv } from '../auth/env';
 import { endUserSessions } from '../auth/session';
 import { ACCOUNT_LIMIT, WINDOW_MINUTES } from '../auth/throttle';
 import { findUserByEmail, setAuthState } from '../auth/users';
-import { parseBody } from './body';
+import { ConflictError, NotFoundError } from '../core/errors';
+import { parseBody } from '../rest/body';
 
 const usersBody = z.object({
   PaginationOptions: z.object({ PageNo: z.number().int().min(1), PageSize: z.number().int().min(1).max(100) }).optional(),
@@ -65,11 +66,11 @@ export function usersRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   for (const action of ['activate', 'deactivate'] as const) {
-    app.post(`/api/account/${action}`, adminOnly, async (req, reply) => {
+    app.post(`/api/account/${action}`, adminOnly, async (req) => {
       const { Username } = parseBody(z.object({ Username: z.string() }), req.body);
       const user = await findUserByEmail(db, Username);
-      if (!user) return reply.status(404).send({ errors: [{ message: `Unable to ${action} ${Username}` }] });
-      if (action === 'activate' && user.active) return reply.status(409).send({ errors: [{ message: 'Account already activated' }] });
+      if (!user) throw new NotFoundError(`Unable to ${action} ${Username}`);
+      if (action === 'activate' && user.active) throw new ConflictError('Account already activated');
       await setAuthState(db, user, { active: action === 'activate' });
       if (action === 'deactivate') await endUserSessions(db, user.id);
       return { message: `Successfully ${action}d ${user.email}` };

@@ -1,14 +1,14 @@
 import { messages } from '@hub/model';
 import { GraphQLError } from 'graphql';
-import { BadInputError, UserError } from './errors';
-import { NUL_MESSAGE } from './strings';
+import { BadInputError, UserError } from '../core/errors';
+import { textMessages } from '../core/strings';
 
 /** Database constraint failures a user can cause, turned into the spec's messages. */
 export function translateDbError(err: unknown, action: 'save' | 'delete' | 'deleteMany' | 'read'): unknown {
-  if (err instanceof GraphQLError) return err;
+  if (err instanceof UserError || err instanceof GraphQLError) return err;
   const code = (err as { code?: string }).code;
   // Text the database cannot hold (a NUL byte that slipped past the request guard).
-  if (code === '22021' || code === '22P05') return new BadInputError(NUL_MESSAGE);
+  if (code === '22021' || code === '22P05') return new BadInputError(textMessages.nul);
   if (code === '22025') return new BadInputError('A search pattern is not valid');
   if (code === '54001') return new BadInputError('The search is too complex: use fewer or shallower conditions');
   if (action === 'read') return err;

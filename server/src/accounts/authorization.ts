@@ -17,7 +17,8 @@ import { ACCOUNT_LIMIT, ADDRESS_LIMIT, clearFailures, failuresOf, recordFailure 
 import { consumeCode, consumeToken, issueCode, issueToken, peekToken } from '../auth/tokens';
 import { totpStep } from '../auth/totp';
 import { findUserByEmail, findUserById, setAuthState, type AuthUser } from '../auth/users';
-import { parseBody } from './body';
+import { BadInputError, UnauthenticatedError, UserError } from '../core/errors';
+import { parseBody } from '../rest/body';
 
 const loginBody = z.object({ username: z.string().max(320), password: z.string().max(1024), rememberMe: z.boolean().optional() });
 const twoFactorBody = z.object({
@@ -29,8 +30,6 @@ const twoFactorBody = z.object({
 
 /** Verifying against this when the account does not exist keeps failures equally slow. */
 let dummyHash: Promise<string> | null = null;
-
-const fail = (reply: FastifyReply, status: number, message: string) => reply.status(status).send({ errors: [{ message }] });
 
 export async function sendEmailCode(env: AuthEnv, user: AuthUser): Promise<void> {
   const code = await issueCode(env.db, user.id, 10);
@@ -62,8 +61,8 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     const body = parseBody(loginBody, req.body);
     const addressKey = `ip:${req.ip}`;
     const emailKey = `email:${body.username.trim().toLowerCase()}`;
-    if ((await failuresOf(db, addressKey)) >= ADDRESS_LIMIT) return fail(reply, 429, m.tooManyAttempts);
-    if ((await failuresOf(db, emailKey)) >= ACCOUNT_LIMIT) return fail(reply, 401, m.lockedOut);
+    if ((await failuresOf(db, addressKey)) >= ADDRESS_LIMIT) throw new UserError(m.tooManyAttempts, 'TOO_MANY_REQUESTS', 429);
+    if ((await failuresOf(db, emailKey)) >= ACCOUNT_LIMIT) throw new UnauthenticatedError(m.lockedOut);
 
     const user = await findUserByEmail(db, body.username);
     dummyHash ??= hashPassword('not-a-real-password-for-timing');
@@ -75,9 +74,9 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     if (!user || !ok || (user.kind === 'account' && !user.emailConfirmed)) {
       await recordFailure(db, addressKey);
       await recordFailure(db, emailKey);
-      return fail(reply, 401, m.badCredentials);
+      throw new UnauthenticatedError(m.badCredentials);
     }
-    if (!user.active) return fail(reply, 401, m.deactivated);
+    if (!user.active) throw new UnauthenticatedError(m.deactivated);
     await clearFailures(db, emailKey);
 
     if (user.twoFactorMethod && !(await rememberedTwoFactor(env, req, user.id))) {
@@ -94,10 +93,10 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     const raw = env.signer.unsign(req.cookies[PENDING_2FA_COOKIE]);
     const pending = raw ? await peekToken<{ rememberMe: boolean }>(db, raw, 'login2fa') : null;
     const user = pending ? await findUserById(db, pending.userId) : null;
-    if (!raw || !pending || !user || !user.twoFactorMethod) return fail(reply, 401, m.twoFactorExpired);
-    if (body.method !== user.twoFactorMethod) return fail(reply, 400, m.invalidMethod);
+    if (!raw || !pending || !user || !user.twoFactorMethod) throw new UnauthenticatedError(m.twoFactorExpired);
+    if (body.method !== user.twoFactorMethod) throw new BadInputError(m.invalidMethod);
     const attemptsKey = `2fa:${user.id}`;
-    if ((await failuresOf(db, attemptsKey)) >= ACCOUNT_LIMIT) return fail(reply, 401, m.lockedOut);
+    if ((await failuresOf(db, attemptsKey)) >= ACCOUNT_LIMIT) throw new UnauthenticatedError(m.lockedOut);
 
     let valid = false;
     if (user.twoFactorMethod === 'authenticator' && user.totpSecret) {
@@ -108,10 +107,10 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     } else if (user.twoFactorMethod === 'email') valid = await consumeCode(db, user.id, body.token);
     if (!valid) {
       await recordFailure(db, attemptsKey);
-      return fail(reply, 401, user.twoFactorMethod === 'email' ? m.invalidEmailCode : m.invalidAuthenticatorCode);
+      throw new UnauthenticatedError(user.twoFactorMethod === 'email' ? m.invalidEmailCode : m.invalidAuthenticatorCode);
     }
     await clearFailures(db, attemptsKey);
-    if (!(await consumeToken(db, raw, 'login2fa'))) return fail(reply, 401, m.twoFactorExpired);
+    if (!(await consumeToken(db, raw, 'login2fa'))) throw new UnauthenticatedError(m.twoFactorExpired);
     reply.clearCookie(PENDING_2FA_COOKIE, cookieOptions(req));
     if (body.rememberTwoFactor) {
       const remember = await issueToken(db, user.id, 'remember2fa', REMEMBER_2FA_DAYS * 24 * 60);

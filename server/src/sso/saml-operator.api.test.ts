@@ -4,8 +4,8 @@ import selfsigned from 'selfsigned';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
 import { loadConfig } from '../config';
-import { startHarness, type Harness } from './harness';
-import { ACS, acsPost, b64, idp, logoutRequestXml, redirectQuery, response, samlConfig, SLO } from './saml-idp';
+import { startHarness, type Harness } from '../test/harness';
+import { ACS, acsPost, b64, idp, logoutRequestXml, redirectQuery, response, samlConfig, SLO } from '../test/saml-idp';
 
 /**
  * Issue 8, item 12: single sign-on as an operator meets it. Responses must be addressed to

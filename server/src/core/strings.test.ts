@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { translateDbError } from './db-errors';
+import { translateDbError } from '../db/db-errors';
 import { BadInputError } from './errors';
-import { NUL_MESSAGE, assertNoNul, nulPath } from './strings';
+import { textMessages, assertNoNul, nulPath } from './strings';
 
 describe('NUL characters in request values', () => {
   it('are found in strings and keys at any depth, with their path', () => {
@@ -16,7 +16,7 @@ describe('NUL characters in request values', () => {
     expect(nulPath(deep)).not.toBeNull();
   });
   it('are refused with the message naming where', () => {
-    expect(() => assertNoNul({ username: 'a\u0000' })).toThrow(new BadInputError(`${NUL_MESSAGE} (in username)`));
+    expect(() => assertNoNul({ username: 'a\u0000' })).toThrow(new BadInputError(`${textMessages.nul} (in username)`));
     expect(() => assertNoNul({ username: 'a' })).not.toThrow();
   });
   it("the database's own refusal is translated too (a backstop), on reads and writes", () => {
@@ -24,7 +24,7 @@ describe('NUL characters in request values', () => {
       for (const action of ['read', 'save'] as const) {
         const err = translateDbError(Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code }), action);
         expect(err).toBeInstanceOf(BadInputError);
-        expect((err as Error).message).toBe(NUL_MESSAGE);
+        expect((err as Error).message).toBe(textMessages.nul);
       }
     const other = new Error('connection lost');
     expect(translateDbError(other, 'read')).toBe(other);

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
-import { SPARK_MANAGER, startHarness, type Harness } from './harness';
+import { SPARK_MANAGER, startHarness, type Harness } from '../test/harness';
 import {
   ACS,
   SLO,
@@ -17,7 +17,7 @@ import {
   samlRequests,
   sign,
   startSamlHarness,
-} from './saml-suite';
+} from '../test/saml-suite';
 
 /**
  * Single sign-on with the shared test identity provider: sign-in, the responses refused, the

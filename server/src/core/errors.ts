@@ -1,12 +1,18 @@
-import { GraphQLError } from 'graphql';
 import { messages, type ValidationIssue } from '@hub/model';
 
-/** A problem the caller caused: shown to them, never logged as a server fault. */
-export class UserError extends GraphQLError {
+/**
+ * A problem the caller caused: shown to them, never logged as a server fault. Transport-neutral:
+ * the REST error handler (app.ts) answers `status` with `{errors:[{message, ...extensions}]}`;
+ * in a GraphQL resolver, graphql-js wraps it and keeps `extensions` (code, path, ...).
+ */
+export class UserError extends Error {
   readonly status: number;
+  readonly extensions: Record<string, unknown>;
   constructor(message: string, code: string, status = 400, extra: Record<string, unknown> = {}) {
-    super(message, { extensions: { code, ...extra } });
+    super(message);
+    this.name = 'UserError';
     this.status = status;
+    this.extensions = { code, ...extra };
   }
 }
 
@@ -24,6 +30,13 @@ export class ValidationError extends UserError {
   }
 }
 
+/** 401: nobody is signed in (or the token is not valid). */
+export class UnauthenticatedError extends UserError {
+  constructor(message: string) {
+    super(message, 'UNAUTHENTICATED', 401);
+  }
+}
+
 export class ForbiddenError extends UserError {
   constructor(message: string = messages.accessDenied) {
     super(message, 'FORBIDDEN', 403);
@@ -33,6 +46,13 @@ export class ForbiddenError extends UserError {
 export class NotFoundError extends UserError {
   constructor(message: string = messages.notFound) {
     super(message, 'NOT_FOUND', 404);
+  }
+}
+
+/** 409: the request is fine but the record is already in the state it asks for. */
+export class ConflictError extends UserError {
+  constructor(message: string) {
+    super(message, 'CONFLICT', 409);
   }
 }
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { inflateRawSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SPARK_MANAGER, type Harness } from './harness';
+import { SPARK_MANAGER, type Harness } from '../test/harness';
 import {
   SLO,
   b64,
@@ -15,7 +15,7 @@ import {
   samlRequests,
   sign,
   startSamlHarness,
-} from './saml-suite';
+} from '../test/saml-suite';
 
 /** Single logout: started by the identity provider, and its answer to the hub's own logout. */
 
