@@ -30,11 +30,11 @@ describe('requireAdmin', () => {
     it(`${method} ${url}: 401 to visitors, 403 to members, open to administrators`, async () => {
       const visitor = await call(method, url, null, payload);
       expect(visitor.statusCode).toBe(401);
-      expect(visitor.json()).toEqual({ errors: [{ message: 'You are not signed in' }] });
+      expect(visitor.json()).toEqual({ errors: [{ message: 'You are not signed in', code: 'UNAUTHENTICATED' }] });
       for (const member of [SPARK_MANAGER, SPARK_WORKER]) {
         const res = await call(method, url, member, payload);
         expect(res.statusCode, member).toBe(403);
-        expect(res.json()).toEqual({ errors: [{ message }] });
+        expect(res.json()).toEqual({ errors: [{ message, code: 'FORBIDDEN' }] });
       }
       // Reading routes only for administrators, so that the member account stays active.
       if (!url.endsWith('activate'))
@@ -66,7 +66,7 @@ describe('requirePerson', () => {
     const made = await call('POST', '/api/account/generate-key', SPARK_MANAGER, { name: 'Version check' });
     const token = await h.app.inject({ url: '/api/version', headers: { authorization: `Bearer ${made.json().key}` } });
     expect(token.statusCode).toBe(401);
-    expect(token.json()).toEqual({ errors: [{ message: 'You are not signed in' }] });
+    expect(token.json()).toEqual({ errors: [{ message: 'You are not signed in', code: 'UNAUTHENTICATED' }] });
     expect((await call('GET', '/api/version', null)).statusCode).toBe(401);
     expect((await call('GET', '/api/version', SPARK_WORKER)).statusCode).toBe(200);
   });
