@@ -9,5 +9,7 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.tsx', 'src/**/*.test.ts'],
     setupFiles: ['src/test-setup.ts'],
+    // jsdom renders of the filler take a few hundred ms alone, several seconds on a loaded 2-core machine.
+    testTimeout: 20_000,
   },
 });

@@ -4,6 +4,16 @@ import { isUuid, jsonTooDeep, parseWireDate, toWireDate } from './values';
 const iso = (value: string) => parseWireDate(value)?.toISOString() ?? null;
 
 describe('parseWireDate', () => {
+  it('reads the years 1 to 99 as written, refuses year 0 and offsets beyond ±14:00', () => {
+    expect(iso('0099-03-01')).toBe('0099-03-01T00:00:00.000Z');
+    expect(iso('0001-01-01 10:00:00')).toBe('0001-01-01T10:00:00.000Z');
+    expect(toWireDate(parseWireDate('0042-12-31 23:59:59')!)).toBe('0042-12-31 23:59:59');
+    expect(iso('0000-01-01')).toBeNull();
+    expect(iso('2026-01-01T10:00:00+9999')).toBeNull();
+    expect(iso('2026-01-01T10:00:00+15:00')).toBeNull();
+    expect(iso('2026-01-01T10:00:00+14:00')).toBe('2025-12-31T20:00:00.000Z');
+  });
+
   it("reads the wire format 'YYYY-MM-DD HH:mm:ss' as UTC", () => {
     expect(iso('2026-11-22 09:05:07')).toBe('2026-11-22T09:05:07.000Z');
   });

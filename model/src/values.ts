@@ -21,7 +21,11 @@ export function parseWireDate(value: string): Date | null {
   if (!m) return null;
   const [, y, mo, d, h = '0', mi = '0', s = '0', zone] = m;
   const parts = [Number(y), Number(mo) - 1, Number(d), Number(h), Number(mi), Number(s)] as const;
-  const date = new Date(Date.UTC(...parts));
+  // Year 0 does not exist (PostgreSQL refuses it); Date.UTC would read years 1 to 99 as 1901 to 1999.
+  if (parts[0] < 1) return null;
+  const date = new Date(Date.UTC(2000, 0, 1));
+  date.setUTCFullYear(parts[0], parts[1], parts[2]);
+  date.setUTCHours(parts[3], parts[4], parts[5]);
   if (
     date.getUTCFullYear() !== parts[0] ||
     date.getUTCMonth() !== parts[1] ||
@@ -34,7 +38,10 @@ export function parseWireDate(value: string): Date | null {
   if (zone && zone !== 'Z') {
     const sign = zone[0] === '-' ? -1 : 1;
     const digits = zone.slice(1).replace(':', '');
-    const offset = sign * (Number(digits.slice(0, 2)) * 60 + Number(digits.slice(2)));
+    const [hours, minutes] = [Number(digits.slice(0, 2)), Number(digits.slice(2))];
+    // Real offsets run from -12:00 to +14:00.
+    if (hours > 14 || minutes > 59) return null;
+    const offset = sign * (hours * 60 + minutes);
     return new Date(date.getTime() - offset * 60_000);
   }
   return date;
@@ -44,7 +51,7 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 /** Formats a Date as the wire format in UTC. */
 export function toWireDate(date: Date): string {
-  return `${date.getUTCFullYear()}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
+  return `${String(date.getUTCFullYear()).padStart(4, '0')}-${pad(date.getUTCMonth() + 1)}-${pad(date.getUTCDate())} ${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}:${pad(date.getUTCSeconds())}`;
 }
 
 /**

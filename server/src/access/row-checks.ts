@@ -32,12 +32,14 @@ export async function assertStillOwned(db: Db, caller: Caller | null, entity: En
   const params = new Params();
   const scope = keptSql(entity, 't', caller, params);
   if (!scope) return;
-  const arr = params.add(ids, 'uuid[]');
+  // A batch may name one row twice (two updates of it): count each row once.
+  const unique = [...new Set(ids)];
+  const arr = params.add(unique, 'uuid[]');
   const { rows } = await db.query<{ n: number }>(
     `SELECT count(*)::int AS n FROM ${ident(entity.table)} t WHERE t.id = ANY(${arr}) AND ${scope}`,
     params.values,
   );
-  if (Number(rows[0].n) !== ids.length) throw new ForbiddenError(rowCheckMessages.outside);
+  if (Number(rows[0].n) !== unique.length) throw new ForbiddenError(rowCheckMessages.outside);
 }
 
 /** Locks the row `id` for an update when the caller may change it; otherwise it does not exist for them (404). */

@@ -1,9 +1,18 @@
+import { parse } from 'node:querystring';
 import { describe, expect, it } from 'vitest';
 import { translateDbError } from '../db/db-errors';
 import { BadInputError } from './errors';
 import { textMessages, assertNoNul, nulPath } from './strings';
 
 describe('NUL characters in request values', () => {
+  it('are found in a parsed query string (an object whose prototype has a null prototype)', () => {
+    const query = parse('to=a%00b&x=1');
+    expect(Object.getPrototypeOf(query)).not.toBe(Object.prototype);
+    expect(nulPath(query)).toBe('to');
+    expect(() => assertNoNul(query)).toThrow(BadInputError);
+    expect(nulPath(Buffer.from('a\u0000b'))).toBeNull();
+  });
+
   it('are found in strings and keys at any depth, with their path', () => {
     expect(nulPath('a\u0000')).toBe('');
     expect(nulPath({ a: [{ b: 'ok' }, { c: 'x\u0000' }] })).toBe('a.1.c');

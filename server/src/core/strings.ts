@@ -5,9 +5,14 @@ export const textMessages = {
   nul: 'Text cannot contain the NUL character (U+0000)',
 } as const;
 
+/**
+ * Plain data: arrays, object literals, null-prototype objects, and objects whose prototype has a
+ * null prototype itself (Node's `querystring.parse`, which Fastify uses for query strings, makes
+ * those); never class instances such as Buffers or streams.
+ */
 const isPlain = (v: object) => {
-  const proto = Object.getPrototypeOf(v) as unknown;
-  return Array.isArray(v) || proto === Object.prototype || proto === null;
+  const proto = Object.getPrototypeOf(v) as object | null;
+  return Array.isArray(v) || proto === Object.prototype || proto === null || Object.getPrototypeOf(proto) === null;
 };
 
 /**

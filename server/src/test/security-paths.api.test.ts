@@ -202,6 +202,12 @@ describe('hostile strings are clear client errors', () => {
     });
     expect(exp.statusCode).toBe(400);
     expect(exp.json().errors[0].message).toMatch(/NUL character/);
+    // Query strings come from Node's querystring parser (objects without Object.prototype): checked too.
+    for (const url of ['/api/mail/outbox?to=a%00b', '/api/account/valid-2fa?userName=a%00', '/api/jobs?x=%00']) {
+      const res = await h.app.inject({ method: 'GET', url, headers: h.headers(SUPER) });
+      expect(res.statusCode, url).toBe(400);
+      expect(res.json().errors[0].message, url).toMatch(/NUL character/);
+    }
     const reset = await h.app.inject({
       method: 'POST',
       url: '/api/account/reset-password',

@@ -155,3 +155,22 @@ describe('nested references and writes across organisations', () => {
     expect(rows[0].member_organisation_id).toBe(h.org.spark);
   });
 });
+
+describe('one batch naming an own row twice', () => {
+  it('applies both updates in order, not refused as a row outside the organisation', async () => {
+    const mine = await createSample(h.db, 'AssetEntity', voltCtx());
+    const res = await h.gql(
+      VOLT_MANAGER,
+      'mutation($m: [AssetEntityInput!]!) { r: updateAssetEntity(assetEntityModels: $m) { id comments } }',
+      {
+        m: [
+          { id: mine, comments: 'first' },
+          { id: mine, comments: 'second' },
+        ],
+      },
+    );
+    expect(res.errors).toBeUndefined();
+    const { rows } = await h.db.query<{ comments: string }>('SELECT comments FROM asset WHERE id = $1', [mine]);
+    expect(rows[0].comments).toBe('second');
+  });
+});

@@ -30,6 +30,7 @@ export function useDeferredControl(inputId: string, options: { clickToOpen?: boo
         } else {
           // A tap's click lands on the real control by itself (a second, scripted click would close it again).
           activate(!clickToOpen);
+          swallowStrayClick(e.currentTarget.closest('[data-question-id]'), inputId);
         }
       },
       onFocus: () => activate(false),
@@ -41,4 +42,24 @@ export function useDeferredControl(inputId: string, options: { clickToOpen?: boo
       },
     },
   };
+}
+
+/**
+ * The real control is laid out differently from its stand-in (a multi-select's chosen items
+ * gain a remove button and may wrap), so the click that ends the tap can land on a part that
+ * was not under the finger when it went down, such as an item's remove button. That click is
+ * dropped, unless it lands on the input itself or the dropdown's options; clicks outside the
+ * question and later taps are untouched.
+ */
+function swallowStrayClick(frame: Element | null, inputId: string): void {
+  if (!frame) return;
+  const onClick = (ev: MouseEvent) => {
+    const target = ev.target as Element | null;
+    if (target && frame.contains(target) && target.id !== inputId && !target.closest('[role="listbox"]')) {
+      ev.preventDefault();
+      ev.stopPropagation();
+    }
+  };
+  document.addEventListener('click', onClick, { capture: true, once: true });
+  setTimeout(() => document.removeEventListener('click', onClick, { capture: true }), 1000);
 }
