@@ -83,6 +83,23 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
         .status(status)
         .send(errorBody(tooLong ? httpMessages.addressTooLong : httpMessages.addressNotValid));
     },
+    // A request Node's parser refuses before Fastify sees it (headers over 16 kB, a request too
+    // slow to arrive, bytes that are not HTTP): answered in the same error shape, then closed.
+    clientErrorHandler: (err: NodeJS.ErrnoException, socket) => {
+      if (err.code === 'ECONNRESET' || socket.destroyed) return;
+      const [status, reason, message] =
+        err.code === 'HPE_HEADER_OVERFLOW'
+          ? [431, 'Request Header Fields Too Large', httpMessages.headersTooLarge]
+          : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+            ? [408, 'Request Timeout', httpMessages.requestTooSlow]
+            : [400, 'Bad Request', httpMessages.requestNotReadable];
+      const body = JSON.stringify(errorBody(message));
+      if (socket.writable)
+        socket.write(
+          `HTTP/1.1 ${status} ${reason}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+        );
+      socket.destroy(err);
+    },
   });
 
   await app.register(helmet, {

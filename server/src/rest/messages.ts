@@ -7,5 +7,8 @@ export const httpMessages = {
   sessionEnded: 'Your session has ended. Please sign in again.',
   unexpected: 'An unexpected error occurred',
   bodyTooLarge: (limit: number) => `The request body is too large (limit ${limit} bytes)`,
+  headersTooLarge: 'The request headers are too large',
+  requestTooSlow: 'The request took too long to arrive',
+  requestNotReadable: 'The request could not be read',
   noRoute: (method: string, path: string) => `No route ${method} ${path}`,
 } as const;

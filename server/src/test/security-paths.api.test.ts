@@ -1,3 +1,4 @@
+import { connect, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SUPER, startHarness, type Harness } from './harness';
 
@@ -267,5 +268,23 @@ describe('hostile strings are clear client errors', () => {
     // 'in' with many values within the limit still works.
     const ok = await listWhere([{ path: 'description', comparison: 'in', value: Array.from({ length: 1000 }, (_, i) => `v${i}`) }]);
     expect(ok.errors).toBeUndefined();
+  });
+});
+
+describe('requests the HTTP parser refuses', () => {
+  it('headers over 16 kB get 431 in the error shape of every other answer', async () => {
+    await h.app.listen({ port: 0, host: '127.0.0.1' });
+    const { port } = h.app.server.address() as AddressInfo;
+    const raw = await new Promise<string>((resolve, reject) => {
+      const socket = connect(port, '127.0.0.1', () => {
+        socket.write(`GET /api/version HTTP/1.1\r\nHost: localhost\r\nX-Big: ${'a'.repeat(20_000)}\r\n\r\n`);
+      });
+      let data = '';
+      socket.on('data', (chunk) => (data += chunk.toString()));
+      socket.on('close', () => resolve(data));
+      socket.on('error', (err) => (data ? resolve(data) : reject(err)));
+    });
+    expect(raw.split('\r\n')[0]).toBe('HTTP/1.1 431 Request Header Fields Too Large');
+    expect(JSON.parse(raw.slice(raw.indexOf('\r\n\r\n') + 4))).toEqual({ errors: [{ message: 'The request headers are too large' }] });
   });
 });
