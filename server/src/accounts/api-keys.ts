@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { getEntity } from '@hub/model';
+import { getEntity, isUuid } from '@hub/model';
 import { z } from 'zod';
 import type { FastifyInstance } from 'fastify';
 import { guardMessages, requireRoleFact, signedInCaller as requireCaller } from '../access/guards';
@@ -63,7 +63,8 @@ export function apiKeyRoutes(app: FastifyInstance, env: { db: Db; storage: FileS
   app.post('/api/account/revoke-key', tokenOwners, async (req) => {
     const org = organisationOf(requireCaller(req));
     const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
-    const removed = await deleteWhere(db, SYSTEM_CALLER, keys, { ids: [id], where: ofOrganisation(org) });
+    // Ids are made version 4; any other uuid names no token (the filter would call it invalid).
+    const removed = isUuid(id) ? await deleteWhere(db, SYSTEM_CALLER, keys, { ids: [id], where: ofOrganisation(org) }) : [];
     if (!removed.length) throw new NotFoundError('No such API token');
     return { message: 'API Token revoked successfully' };
   });
