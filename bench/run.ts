@@ -8,8 +8,9 @@ import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
-import { getEntity } from '@hub/model';
-import { CALLER_SQL, createSession, hashToken, SESSION_COOKIE } from '../server/src/auth/session';
+import { GROUPS, ROLES, getEntity } from '@hub/model';
+import { createSession, hashToken, SESSION_COOKIE } from '../server/src/auth/session';
+import { CALLER_SQL } from '../server/src/crud/callers';
 import { openPglite, openPostgres, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { compileCount, compileList } from '../server/src/crud/list';
@@ -100,8 +101,8 @@ async function prepare(db: Db, rows: number): Promise<{ caller: Caller; cookie: 
   const caller: Caller = {
     userId: u.id,
     kind: 'account',
-    groups: ['MehubAccount'],
-    role: 'SafetyManager',
+    groups: [GROUPS.member],
+    role: ROLES.safetyManager,
     roleId: u.role_id,
     organisationId: u.org,
     email: 'safetymanager@sparkright.example',

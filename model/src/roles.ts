@@ -2,6 +2,16 @@
 export const ROLE_NAMES = ['SafetyManager', 'SafetyWorker', 'Manager', 'Worker', 'Pro-Manager', 'Pro-Worker'] as const;
 export type RoleName = (typeof ROLE_NAMES)[number];
 
+/** Each role by name, so that no other folder spells a role's name. */
+export const ROLES = {
+  safetyManager: 'SafetyManager',
+  safetyWorker: 'SafetyWorker',
+  manager: 'Manager',
+  worker: 'Worker',
+  proManager: 'Pro-Manager',
+  proWorker: 'Pro-Worker',
+} as const satisfies Record<string, RoleName>;
+
 export const MANAGER_ROLES: readonly RoleName[] = ['SafetyManager', 'Manager', 'Pro-Manager'];
 export const WORKER_ROLES: readonly RoleName[] = ['SafetyWorker', 'Worker', 'Pro-Worker'];
 

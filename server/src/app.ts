@@ -6,8 +6,8 @@ import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
-import { GROUPS } from '@hub/model';
-import { SESSION_COOKIE, callerFromSession, hashToken } from './auth/session';
+import { SESSION_COOKIE } from './auth/session';
+import { callerFromApiKey, callerFromSession } from './crud/callers';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
 import { isApiRequest, routedPath } from './auth/route-path';
@@ -140,20 +140,9 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
     const auth = req.headers.authorization;
     if (auth?.startsWith('Bearer ')) {
       // The field-service application: acts for the token's organisation only.
-      const { rows } = await db.query<{ id: string; org: string }>(
-        'SELECT id, member_organisation_id AS org FROM apikey WHERE private_key = $1',
-        [hashToken(auth.slice(7).trim())],
-      );
-      if (!rows[0]) throw new UnauthenticatedError(httpMessages.badApiToken);
-      req.caller = {
-        userId: rows[0].id,
-        kind: 'token',
-        groups: [GROUPS.member],
-        role: null,
-        roleId: null,
-        organisationId: rows[0].org,
-        email: 'api-token',
-      };
+      const caller = await callerFromApiKey(db, auth.slice(7).trim());
+      if (!caller) throw new UnauthenticatedError(httpMessages.badApiToken);
+      req.caller = caller;
       return;
     }
     const token = req.cookies[SESSION_COOKIE];
@@ -206,7 +195,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   await mountGraphql(app, { db, storage });
   const authEnv = { db, config, signer, mailer };
   authorizationRoutes(app, authEnv);
-  accountRoutes(app, authEnv);
+  accountRoutes(app, authEnv, storage);
   registerRoutes(app, authEnv, storage);
   outboxRoutes(app, db);
   jobRoutes(app);

@@ -1,4 +1,4 @@
-import { allEntities, getEntity, type EntityName } from '@hub/model';
+import { ROLES, GROUPS, allEntities, getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import { Params } from '../db/params';
 import type { Caller } from './caller';
@@ -10,13 +10,13 @@ const ROLE = '3b2c8d74-5e3f-4d90-9c32-7f4eaf6b9c23';
 const member: Caller = {
   userId: USER,
   kind: 'account',
-  groups: ['MehubAccount'],
-  role: 'Worker',
+  groups: [GROUPS.member],
+  role: ROLES.worker,
   roleId: ROLE,
   organisationId: ORG,
   email: 'w@x',
 };
-const admin: Caller = { userId: USER, kind: 'admin', groups: ['MehubAdmin'], role: null, roleId: null, organisationId: null, email: 'a@b' };
+const admin: Caller = { userId: USER, kind: 'admin', groups: [GROUPS.admin], role: null, roleId: null, organisationId: null, email: 'a@b' };
 
 function scope(entity: EntityName, caller: Caller | null = member) {
   const params = new Params();
@@ -25,11 +25,11 @@ function scope(entity: EntityName, caller: Caller | null = member) {
 
 describe('administrators', () => {
   it('see every row of every entity', () => {
-    for (const groups of [['MehubAdmin'], ['Super Administrators'], ['MehubAccount', 'MehubAdmin']])
+    for (const groups of [[GROUPS.admin], [GROUPS.superAdministrators], [GROUPS.member, GROUPS.admin]])
       for (const e of allEntities()) expect(scopeSql(e, 't', { ...admin, groups }, new Params()), `${groups} ${e.name}`).toBeNull();
   });
   it('are recognised by group, not by caller kind', () => {
-    expect(scope('AssetEntity', { ...admin, groups: ['MehubAccount'], organisationId: ORG }).sql).not.toBeNull();
+    expect(scope('AssetEntity', { ...admin, groups: [GROUPS.member], organisationId: ORG }).sql).not.toBeNull();
   });
 });
 

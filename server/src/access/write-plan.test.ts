@@ -1,4 +1,4 @@
-import { GROUPS, getEntity, type EntityName } from '@hub/model';
+import { ROLES, GROUPS, getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import { UserError } from '../core/errors';
 import { Params } from '../db/params';
@@ -13,7 +13,7 @@ const member: Caller = {
   userId: USER,
   kind: 'account',
   groups: [GROUPS.member],
-  role: 'SafetyManager',
+  role: ROLES.safetyManager,
   roleId: null,
   organisationId: ORG,
   email: 'm@x',

@@ -1,19 +1,18 @@
-import { randomBytes } from 'node:crypto';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { assertSelfOrAdmin, guardMessages, requireRoleFact, signedInCaller as requireCaller } from '../access/guards';
+import { assertSelfOrAdmin, guardMessages, signedInCaller as requireCaller } from '../access/guards';
 import { BadInputError, NotFoundError } from '../core/errors';
 import { authMessages as m, type AuthEnv } from '../auth/env';
-import { loadMe } from '../auth/me';
-import { hashPassword } from '../auth/password';
-import { endUserSessions, hashToken } from '../auth/session';
+import { endUserSessions } from '../auth/session';
 import { clearFailures, mailKeys, mayMail } from '../auth/throttle';
 import { consumeCode, consumeToken, issueToken, revokeTokens } from '../auth/tokens';
 import { newTotpSecret, totpSetup, totpStep } from '../auth/totp';
-import { findUserByEmail, setAuthState } from '../auth/users';
+import { findUserByEmail, loadMe, setAuthState, setPassword } from '../crud/users';
+import type { FileStorage } from '../files/storage';
 import { parseBody } from '../rest/body';
 import { sendEmailCode } from './authorization';
+import { apiKeyRoutes } from './api-keys';
 import { usersRoutes } from './users';
 
 export const TWO_FACTOR_METHODS = ['authenticator', 'email'] as const;
@@ -33,7 +32,7 @@ export function checkNewPassword(password: string): string | null {
   return null;
 }
 
-export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
+export function accountRoutes(app: FastifyInstance, env: AuthEnv, storage: FileStorage): void {
   const { db } = env;
 
   app.get('/api/account/me', async (req) => loadMe(db, requireCaller(req)));
@@ -65,8 +64,7 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     const user = await findUserByEmail(db, body.username);
     const token = user ? await consumeToken(db, body.token, 'reset') : null;
     if (!user || !token || token.userId !== user.id) throw new BadInputError(m.badResetToken);
-    const table = user.kind === 'admin' ? 'mehub_admin' : 'mehub_account';
-    await db.query(`UPDATE ${table} SET password = $2, modified = now() WHERE id = $1`, [user.id, await hashPassword(body.password)]);
+    await setPassword(db, user, body.password);
     // The reset link came by mail: whoever used it holds the address, so it is confirmed too
     // (a member who lost the confirmation mail gets in this way).
     if (user.kind === 'account' && !user.emailConfirmed) await setAuthState(db, user, { email_confirmed: true });
@@ -136,41 +134,6 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv): void {
     return { message: 'Two factor authentication disabled' };
   });
 
-  /** API tokens of the caller's organisation: managers of a member organisation only. */
-  const tokenOwners = { preHandler: requireRoleFact('apiTokens', guardMessages.apiTokens) };
-
-  const tokenTime = `to_char(created, 'YYYY-MM-DD HH24:MI:SS')`;
-
-  app.get('/api/account/has-keys', tokenOwners, async (req) => {
-    const caller = requireCaller(req);
-    const { rows } = await db.query(
-      `SELECT id, name, ${tokenTime} AS "createdAt" FROM apikey WHERE member_organisation_id = $1 ORDER BY created DESC`,
-      [caller.organisationId],
-    );
-    return rows;
-  });
-
-  app.post('/api/account/generate-key', tokenOwners, async (req) => {
-    const caller = requireCaller(req);
-    const { name } = parseBody(z.object({ name: z.string().trim().min(1).max(200).optional() }), req.body);
-    const key = `hub_${randomBytes(30).toString('base64url')}`;
-    const { rows } = await db.query<{ id: string; createdAt: string }>(
-      `INSERT INTO apikey (name, private_key, member_organisation_id) VALUES ($1, $2, $3) RETURNING id, ${tokenTime} AS "createdAt"`,
-      [name ?? `Token ${new Date().toISOString().slice(0, 10)}`, hashToken(key), caller.organisationId],
-    );
-    return { key, ...rows[0], message: 'API Token generated successfully' };
-  });
-
-  app.post('/api/account/revoke-key', tokenOwners, async (req) => {
-    const caller = requireCaller(req);
-    const { id } = parseBody(z.object({ id: z.string().uuid() }), req.body);
-    const { affectedRows } = await db.query('DELETE FROM apikey WHERE id = $1 AND member_organisation_id = $2', [
-      id,
-      caller.organisationId,
-    ]);
-    if (!affectedRows) throw new NotFoundError('No such API token');
-    return { message: 'API Token revoked successfully' };
-  });
-
+  apiKeyRoutes(app, { db, storage });
   usersRoutes(app, env);
 }

@@ -1,3 +1,4 @@
+import { GROUPS, ROLES } from '@hub/model';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import { totpNow } from '../auth/totp';
@@ -55,9 +56,9 @@ describe('sign-in', () => {
         email: SPARK_MANAGER,
         givenName: 'Sam',
         surname: 'Safety',
-        roleName: 'SafetyManager',
+        roleName: ROLES.safetyManager,
         isDuplicate: false,
-        groups: [{ name: 'MehubAccount', hasBackendAccess: true }],
+        groups: [{ name: GROUPS.member, hasBackendAccess: true }],
       },
     });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;

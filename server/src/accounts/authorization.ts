@@ -10,13 +10,14 @@ import {
   cookieOptions,
   startSession,
 } from '../auth/cookies';
-import { loadMe } from '../auth/me';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { SESSION_COOKIE, callerFromSession, endSession } from '../auth/session';
+import { SESSION_COOKIE, endSession } from '../auth/session';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT, clearFailures, failuresOf, recordFailure } from '../auth/throttle';
 import { consumeCode, consumeToken, issueCode, issueToken, peekToken } from '../auth/tokens';
 import { totpStep } from '../auth/totp';
-import { findUserByEmail, findUserById, setAuthState, type AuthUser } from '../auth/users';
+import type { AuthUser } from '../auth/users';
+import { callerFromSession } from '../crud/callers';
+import { findUserByEmail, findUserById, loadMe, setAuthState } from '../crud/users';
 import { BadInputError, UnauthenticatedError, UserError } from '../core/errors';
 import { parseBody } from '../rest/body';
 

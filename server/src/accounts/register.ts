@@ -5,11 +5,11 @@ import type { FastifyInstance } from 'fastify';
 import type { AuthEnv } from '../auth/env';
 import { authMessages as m } from '../auth/env';
 import { consumeToken, issueToken } from '../auth/tokens';
-import { findUserByEmail, setAuthState } from '../auth/users';
 import { hashPassword } from '../auth/password';
 import { mailKeys, mayMail } from '../auth/throttle';
 import { BadInputError, NotFoundError, UserError, ValidationError } from '../core/errors';
 import { saveRecords } from '../crud/save';
+import { findUserByEmail, setAuthState, setPasswordHash } from '../crud/users';
 import type { FileStorage } from '../files/storage';
 import type { Caller } from '../access/caller';
 import { parseBody } from '../rest/body';
@@ -118,8 +118,7 @@ export function registerRoutes(app: FastifyInstance, env: AuthEnv, storage: File
     if (!user || !token || token.userId !== user.id) throw new BadInputError(m.badConfirmToken);
     // A link of a repeated registration carries the password chosen then.
     const passwordHash = token.data?.passwordHash;
-    if (user.kind === 'account' && typeof passwordHash === 'string')
-      await db.query('UPDATE mehub_account SET password = $2, modified = now() WHERE id = $1', [user.id, passwordHash]);
+    if (user.kind === 'account' && typeof passwordHash === 'string') await setPasswordHash(db, user, passwordHash);
     await setAuthState(db, user, { email_confirmed: true });
     return { message: 'Your email address is confirmed. You can now sign in.' };
   });

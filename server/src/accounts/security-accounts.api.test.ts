@@ -1,3 +1,4 @@
+import { ROLES } from '@hub/model';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from '../test/harness';
 
@@ -147,7 +148,7 @@ describe('worker roles', () => {
 
 describe('roles', () => {
   it('a member cannot change their own role, one by one or in bulk', async () => {
-    const manager = await roleId('SafetyManager');
+    const manager = await roleId(ROLES.safetyManager);
     const before = await row(SPARK_WORKER);
     const single = await h.gql(SPARK_WORKER, UPDATE, { m: [{ id: h.users[SPARK_WORKER].id, roleId: manager }] });
     expect(code(single)).toBe('FORBIDDEN');
@@ -161,8 +162,8 @@ describe('roles', () => {
   });
 
   it('a manager changes a colleague role but never grants one to themselves', async () => {
-    const worker = await roleId('Worker');
-    const manager = await roleId('SafetyManager');
+    const worker = await roleId(ROLES.worker);
+    const manager = await roleId(ROLES.safetyManager);
     const colleague = await h.gql(MANAGER, UPDATE, { m: [{ id: h.users[PRO_WORKER].id, roleId: worker }] });
     expect(colleague.errors).toBeUndefined();
     expect((await row(PRO_WORKER)).role_id).toBe(worker);
@@ -175,7 +176,7 @@ describe('roles', () => {
       v: { roleId: manager },
     });
     expect(code(bulk)).toBe('FORBIDDEN');
-    expect((await row(PRO_MANAGER)).role_id).toBe(await roleId('Pro-Manager'));
+    expect((await row(PRO_MANAGER)).role_id).toBe(await roleId(ROLES.proManager));
     expect((await row(SPARK_WORKER)).role_id).toBe(worker);
     const bulkColleague = await h.gql(PRO_MANAGER, BULK, { ids: [h.users[SPARK_WORKER].id], f: ['roleId'], v: { roleId: manager } });
     expect(bulkColleague.errors).toBeUndefined();

@@ -1,12 +1,14 @@
 import type { Db } from '../db/client';
 
-/** A user as sign-in sees them: account or administrator, with their sign-in state. */
+/** A user as sign-in sees them: account or administrator, with their sign-in state (read by crud/users.ts). */
 export interface AuthUser {
   id: string;
   kind: 'account' | 'admin';
   email: string;
   userName: string | null;
   password: string | null;
+  /** The member's organisation (accounts only). */
+  organisationId: string | null;
   emailConfirmed: boolean;
   active: boolean;
   twoFactorMethod: string | null;
@@ -14,36 +16,20 @@ export interface AuthUser {
   totpLastStep: number | null;
 }
 
-const SELECT = `SELECT u.id, u.kind, u.email, u.user_name AS "userName", u.password,
-    coalesce(s.email_confirmed, false) AS "emailConfirmed", coalesce(s.active, true) AS active,
-    s.two_factor_method AS "twoFactorMethod", s.totp_secret AS "totpSecret", s.totp_last_step AS "totpLastStep"
-  FROM (SELECT id, 'account' AS kind, email, user_name, password FROM mehub_account
-        UNION ALL SELECT id, 'admin', email, user_name, password FROM mehub_admin) u
-  LEFT JOIN auth_state s ON s.user_id = u.id`;
+export type AuthStateChanges = Partial<{
+  email_confirmed: boolean;
+  active: boolean;
+  failed_attempts: number;
+  two_factor_method: string | null;
+  totp_secret: string | null;
+  totp_last_step: number | null;
+}>;
 
-export async function findUserByEmail(db: Db, email: string): Promise<AuthUser | null> {
-  const { rows } = await db.query<AuthUser>(`${SELECT} WHERE lower(u.email) = lower($1) LIMIT 1`, [email.trim()]);
-  return rows[0] ?? null;
-}
-
-export async function findUserById(db: Db, id: string): Promise<AuthUser | null> {
-  const { rows } = await db.query<AuthUser>(`${SELECT} WHERE u.id = $1`, [id]);
-  return rows[0] ?? null;
-}
-
-/** Creates or changes a user's sign-in state. */
-export async function setAuthState(
-  db: Db,
-  user: { id: string; kind: string },
-  changes: Partial<{
-    email_confirmed: boolean;
-    active: boolean;
-    failed_attempts: number;
-    two_factor_method: string | null;
-    totp_secret: string | null;
-    totp_last_step: number | null;
-  }>,
-): Promise<void> {
+/**
+ * Creates or changes a user's sign-in state (the `auth_state` table, not an entity). The
+ * entity's own two-factor flag follows in crud/users.ts `setAuthState`.
+ */
+export async function writeAuthState(db: Db, user: { id: string; kind: string }, changes: AuthStateChanges): Promise<void> {
   const cols = Object.keys(changes);
   const values = Object.values(changes);
   await db.query(
@@ -51,8 +37,4 @@ export async function setAuthState(
      ON CONFLICT (user_id) DO UPDATE SET ${cols.length ? cols.map((c) => `${c} = EXCLUDED.${c}`).join(', ') : 'user_kind = EXCLUDED.user_kind'}`,
     [user.id, user.kind, ...values],
   );
-  if ('two_factor_method' in changes) {
-    const table = user.kind === 'admin' ? 'mehub_admin' : 'mehub_account';
-    await db.query(`UPDATE ${table} SET two_factor_enabled = $2 WHERE id = $1`, [user.id, changes.two_factor_method != null]);
-  }
 }

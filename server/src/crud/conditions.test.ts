@@ -1,4 +1,4 @@
-import { getEntity, type EntityName } from '@hub/model';
+import { ROLES, GROUPS, getEntity, type EntityName } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import type { Caller } from '../access/caller';
 import { compileFilter, compileWhere, type Filter, type Where } from './conditions';
@@ -8,14 +8,21 @@ import { Params } from '../db/params';
 const admin: Caller = {
   userId: 'u-1',
   kind: 'admin',
-  groups: ['MehubAdmin'],
+  groups: [GROUPS.admin],
   role: null,
   roleId: null,
   organisationId: null,
   email: 'a@b',
 };
-const member: Caller = { ...admin, userId: 'u-2', kind: 'account', groups: ['MehubAccount'], role: 'SafetyManager', organisationId: 'o-1' };
-const worker: Caller = { ...member, role: 'Worker' };
+const member: Caller = {
+  ...admin,
+  userId: 'u-2',
+  kind: 'account',
+  groups: [GROUPS.member],
+  role: ROLES.safetyManager,
+  organisationId: 'o-1',
+};
+const worker: Caller = { ...member, role: ROLES.worker };
 const ID = '9b2c7f1e-1d7a-4c3b-8f55-2a4f0f6d7c11';
 
 type Cond = Partial<Where> & { path: string };

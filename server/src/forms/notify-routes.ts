@@ -2,7 +2,7 @@ import { getEntity } from '@hub/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { isColleagueOrAdmin, signedInCaller as requireCaller } from '../access/guards';
-import { findUserByEmail } from '../auth/users';
+import { findUserByEmail } from '../crud/users';
 import { NotFoundError } from '../core/errors';
 import type { HookServices } from '../crud/hooks';
 import { listRecords } from '../crud/list';
@@ -34,10 +34,7 @@ export function notifyRoutes(app: FastifyInstance, db: Db, services: HookService
     }[];
     if (!submission) throw new NotFoundError('The submission does not exist or you are not allowed to see it');
     const recipient = await findUserByEmail(db, body.userName);
-    const { rows } = recipient
-      ? await db.query<{ org: string | null }>('SELECT member_organisation_id AS org FROM mehub_account WHERE id = $1', [recipient.id])
-      : { rows: [] };
-    const colleague = recipient && isColleagueOrAdmin(caller, rows[0]?.org);
+    const colleague = recipient && isColleagueOrAdmin(caller, recipient.organisationId);
     if (!recipient || !colleague) throw new NotFoundError(`No colleague ${body.userName}`);
     const form = submission.formVersion?.form;
     await services.mailer.send(

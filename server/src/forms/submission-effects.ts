@@ -1,11 +1,10 @@
-import { getEntity, isUuid, toWireDate, type ReferenceField } from '@hub/model';
+import { getEntity, isUuid, toWireDate } from '@hub/model';
 import { notificationRecipients, type Answers, type FormDefinition } from '@hub/model/forms';
-import { SYSTEM_CALLER, type SaveHookContext } from '../crud/hooks';
+import { type SaveHookContext } from '../crud/hooks';
+import { SYSTEM_CALLER, moveRelations, systemUpdate } from '../crud/system';
 import { deleteRecords } from '../crud/delete';
 import { listRecords } from '../crud/list';
-import { ident } from '../db/params';
 import { saveRecords } from '../crud/save';
-import { columnOf } from '../db/columns';
 import { reviewOption } from './definitions';
 import { displayName, reviewedMail, submissionNotificationMail, type Person } from './notify';
 import { SUBMISSIONS, loadOwner, type Stored, type Version } from './submission-data';
@@ -17,29 +16,8 @@ import { SUBMISSIONS, loadOwner, type Stored, type Version } from './submission-
  * moves to the submission replacing them, unless this save sets that list itself.
  */
 export async function takeOverAttachments(ctx: SaveHookContext, draftIds: string[]): Promise<void> {
-  const entity = SUBMISSIONS();
-  const keepId = ctx.id!;
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (name in ctx.input) continue;
-    if (field.kind === 'children') {
-      const target = getEntity(field.target);
-      const col = ident(columnOf(field.inverse, target.fields[field.inverse] as ReferenceField));
-      await ctx.tx.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE ${col} = ANY($2::uuid[])`, [
-        keepId,
-        draftIds,
-      ]);
-    } else if (field.kind === 'links') {
-      const link = getEntity(field.link);
-      const selfCol = ident(columnOf(field.self, link.fields[field.self]));
-      const otherCol = ident(columnOf(field.other, link.fields[field.other]));
-      // The drafts' own link rows go with them (on delete cascade).
-      await ctx.tx.query(
-        `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, ${otherCol} FROM ${ident(link.table)}
-         WHERE ${selfCol} = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
-        [keepId, draftIds],
-      );
-    }
-  }
+  // The drafts' own link rows go with them (on delete cascade).
+  await moveRelations(ctx.tx, SUBMISSIONS(), draftIds, ctx.id!, new Set(Object.keys(ctx.input)));
 }
 
 /**
@@ -134,7 +112,7 @@ export async function recordReview(
     await saveRecords(ctx.env, SYSTEM_CALLER, entity, [{ id: stored.formReviewRequestId, ...request }], 'update', null);
   else {
     const [requestId] = await saveRecords(ctx.env, SYSTEM_CALLER, entity, [{ ...request, formSubmissionsId: ctx.id }], 'create', null);
-    await tx.query('UPDATE form_submissions SET form_review_request_id = $1 WHERE id = $2', [requestId, ctx.id]);
+    await systemUpdate(tx, 'FormSubmissionsEntity', ctx.id!, { formReviewRequest: requestId });
   }
   const owner = stored.mehubAccount;
   if (!owner?.email) return;

@@ -1,4 +1,4 @@
-import { FormType, GROUPS, GROUP_NAMES, getEntity, type EntityName } from '@hub/model';
+import { FormType, GROUPS, GROUP_NAMES, ROLES, ROLE_NAMES, getEntity, type EntityName, type RoleName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
@@ -7,14 +7,13 @@ import { demoFormData, demoFormNames } from './forms';
 
 export const DEMO_PASSWORD = 'demo-password-12';
 
-const ROLES = ['SafetyManager', 'SafetyWorker', 'Manager', 'Worker', 'Pro-Manager', 'Pro-Worker'];
-const SPARKRIGHT_USERS: [string, string, string, string][] = [
-  ['safetymanager', 'SafetyManager', 'Sam', 'Safety'],
-  ['safetyworker', 'SafetyWorker', 'Wes', 'Walker'],
-  ['manager', 'Manager', 'Mia', 'Manning'],
-  ['worker', 'Worker', 'Will', 'Woods'],
-  ['promanager', 'Pro-Manager', 'Priya', 'Mendes'],
-  ['proworker', 'Pro-Worker', 'Pat', 'Wong'],
+const SPARKRIGHT_USERS: [string, RoleName, string, string][] = [
+  ['safetymanager', ROLES.safetyManager, 'Sam', 'Safety'],
+  ['safetyworker', ROLES.safetyWorker, 'Wes', 'Walker'],
+  ['manager', ROLES.manager, 'Mia', 'Manning'],
+  ['worker', ROLES.worker, 'Will', 'Woods'],
+  ['promanager', ROLES.proManager, 'Priya', 'Mendes'],
+  ['proworker', ROLES.proWorker, 'Pat', 'Wong'],
 ];
 
 export function demoSignIns(): string[] {
@@ -64,15 +63,15 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   );
   const roleIds = await save(
     'RoleEntity',
-    ROLES.map((name) => ({ name })),
+    ROLE_NAMES.map((name) => ({ name })),
   );
-  const role = (name: string) => roleIds[ROLES.indexOf(name)];
+  const role = (name: RoleName) => roleIds[ROLE_NAMES.indexOf(name)];
   const [spark, volt] = await save('MemberOrganisationEntity', [
     { name: 'Sparkright Electrical', memberCode: 'DEMO1', isActive: true },
     { name: 'Voltline Services', memberCode: 'DEMO2', isActive: true },
   ]);
 
-  const account = (email: string, roleName: string, org: string, firstname: string, surname: string) => ({
+  const account = (email: string, roleName: RoleName, org: string, firstname: string, surname: string) => ({
     email,
     userName: email,
     password: DEMO_PASSWORD,
@@ -86,8 +85,8 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   });
   const accountIds = await save('MehubAccountEntity', [
     ...SPARKRIGHT_USERS.map(([u, r, fn, sn]) => account(`${u}@sparkright.example`, r, spark, fn, sn)),
-    account('safetymanager@voltline.example', 'SafetyManager', volt, 'Vera', 'Lyons'),
-    account('worker@voltline.example', 'Worker', volt, 'Victor', 'Ng'),
+    account('safetymanager@voltline.example', ROLES.safetyManager, volt, 'Vera', 'Lyons'),
+    account('worker@voltline.example', ROLES.worker, volt, 'Victor', 'Ng'),
   ]);
   const [adminId, superId] = await save('MehubAdminEntity', [
     { email: 'admin@hub.example', userName: 'admin@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
@@ -171,7 +170,7 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   const type = (name: string) => typeIds[typeNames.indexOf(name)];
   const [meaPolicies, meaGuides] = await save('DocumentTypesEntity', [
     { name: 'MEA Policies', order: 20, meaDocument: true, roless: ref(roleIds) },
-    { name: 'MEA Guides', order: 21, meaDocument: true, roless: ref([role('SafetyManager'), role('Manager')]) },
+    { name: 'MEA Guides', order: 21, meaDocument: true, roless: ref([role(ROLES.safetyManager), role(ROLES.manager)]) },
   ]);
   await save('TemplateEntity', [
     { templateName: 'SWMS template', documentTypess: ref([type('SWMS')]) },

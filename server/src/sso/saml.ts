@@ -7,7 +7,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hashToken, SESSION_COOKIE, endSession } from '../auth/session';
 import { startSession, clearSessionCookies } from '../auth/cookies';
 import type { AuthEnv } from '../auth/env';
-import { findUserByEmail } from '../auth/users';
+import { findUserByEmail } from '../crud/users';
 import { DEFAULT_SAML_CLOCK_SKEW_SECONDS } from '../config';
 import { sendSsoRefusal } from './sso-page';
 

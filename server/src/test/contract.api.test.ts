@@ -1,4 +1,4 @@
-import { allEntities, opNames, type EntityDef, type Operation } from '@hub/model';
+import { GROUPS, allEntities, opNames, type EntityDef, type Operation } from '@hub/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowed } from '../access/rules';
 import type { Caller } from '../access/caller';
@@ -27,7 +27,7 @@ afterAll(() => h.close());
 function callerOf(email: string | null): Caller | null {
   if (!email) return null;
   const u = h.users[email];
-  const groups = email === SUPER ? ['Super Administrators'] : email === ADMIN ? ['MehubAdmin'] : ['MehubAccount'];
+  const groups = email === SUPER ? [GROUPS.superAdministrators] : email === ADMIN ? [GROUPS.admin] : [GROUPS.member];
   return {
     userId: u.id,
     kind: u.organisationId ? 'account' : 'admin',

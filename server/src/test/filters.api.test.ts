@@ -1,3 +1,4 @@
+import { ROLES } from '@hub/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SUPER, startHarness, type Harness } from './harness';
 
@@ -128,7 +129,7 @@ describe('search comparisons', () => {
         'contains',
       ),
     );
-    expect(res.data!.roleEntitys.map((r) => r.name)).toEqual(['SafetyManager', 'Worker']);
+    expect(res.data!.roleEntitys.map((r) => r.name)).toEqual([ROLES.safetyManager, ROLES.worker]);
   });
 });
 

@@ -1,3 +1,4 @@
+import { GROUPS } from '@hub/model';
 import { expect, it } from 'vitest';
 import { openTestDb } from './harness';
 
@@ -8,10 +9,10 @@ it('migrations create the groups and their back-end access flag, demo or not', a
     'SELECT name, has_backend_access FROM user_group_def ORDER BY name',
   );
   expect(rows).toEqual([
-    { name: 'MehubAccount', has_backend_access: true },
-    { name: 'MehubAdmin', has_backend_access: true },
-    { name: 'Super Administrators', has_backend_access: true },
-    { name: 'Visitors', has_backend_access: false },
+    { name: GROUPS.member, has_backend_access: true },
+    { name: GROUPS.admin, has_backend_access: true },
+    { name: GROUPS.superAdministrators, has_backend_access: true },
+    { name: GROUPS.visitors, has_backend_access: false },
   ]);
   await db.close();
 });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { getEntity, type EntityDef, type EntityName } from '@hub/model';
+import { GROUPS, getEntity, type EntityDef, type EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -14,7 +14,7 @@ export interface SampleContext {
 const SYSTEM: Caller = {
   userId: randomUUID(),
   kind: 'admin',
-  groups: ['Super Administrators'],
+  groups: [GROUPS.superAdministrators],
   role: null,
   roleId: null,
   organisationId: null,

@@ -1,3 +1,4 @@
+import { ROLES } from '@hub/model';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
 
@@ -25,7 +26,7 @@ describe('search conditions reach no rows the caller may not read', () => {
   it("a member cannot read another organisation's saved searches through RoleEntity.searches", async () => {
     // Voltline saves a search (members have create, not read, on SearchesEntity).
     const roles = await h.gql<{ roleEntitys: { id: string; name: string }[] }>(VOLT_MANAGER, '{ roleEntitys { id name } }');
-    const roleId = roles.data!.roleEntitys.find((r) => r.name === 'SafetyManager')!.id;
+    const roleId = roles.data!.roleEntitys.find((r) => r.name === ROLES.safetyManager)!.id;
     const saved = await h.gql(
       VOLT_MANAGER,
       'mutation($r: ID) { createSearchesEntity(searchesEntityModels: [{ searchTerm: "dismissal of john smith", roleId: $r }]) { id } }',

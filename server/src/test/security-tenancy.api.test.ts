@@ -1,4 +1,4 @@
-import { allEntities, can } from '@hub/model';
+import { ROLES, GROUPS, allEntities, can } from '@hub/model';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { hasOwner } from '../access/scope';
 import { SPARK_MANAGER, SUPER, VOLT_MANAGER, startHarness, type Harness } from './harness';
@@ -230,9 +230,9 @@ describe("a member's writes on shared forms", () => {
     // Shared rows are nobody's: members may only create rows of them that only administrators read (feedback, searches).
     for (const e of allEntities().filter((x) => !hasOwner(x))) {
       for (const op of ['update', 'delete'] as const)
-        expect(can(['MehubAccount'], 'SafetyManager', e.name, op), `${op} ${e.name}`).toBe(false);
-      if (can(['MehubAccount'], 'SafetyManager', e.name, 'create'))
-        expect(can(['MehubAccount'], 'SafetyManager', e.name, 'read'), `create ${e.name}`).toBe(false);
+        expect(can([GROUPS.member], ROLES.safetyManager, e.name, op), `${op} ${e.name}`).toBe(false);
+      if (can([GROUPS.member], ROLES.safetyManager, e.name, 'create'))
+        expect(can([GROUPS.member], ROLES.safetyManager, e.name, 'read'), `create ${e.name}`).toBe(false);
     }
   });
 });

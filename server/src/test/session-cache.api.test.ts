@@ -1,3 +1,4 @@
+import { ROLES } from '@hub/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SPARK_WORKER, startHarness, type Harness } from './harness';
 
@@ -22,12 +23,13 @@ describe('sessions read on every request, or cached until the next write', () =>
   it('a changed role shows on the next request', async () => {
     await h.reset();
     const before = (await me()).json() as { roleName: string };
-    expect(before.roleName).toBe('Worker');
-    await h.db.query(`UPDATE mehub_account SET role_id = (SELECT id FROM role WHERE name = 'SafetyManager') WHERE id = $1`, [
+    expect(before.roleName).toBe(ROLES.worker);
+    await h.db.query(`UPDATE mehub_account SET role_id = (SELECT id FROM role WHERE name = $2) WHERE id = $1`, [
       h.users[SPARK_WORKER].id,
+      ROLES.safetyManager,
     ]);
     const after = (await me()).json() as { roleName: string };
-    expect(after.roleName).toBe('SafetyManager');
+    expect(after.roleName).toBe(ROLES.safetyManager);
   });
 
   it('signing out through the route ends the session for the next request', async () => {

@@ -1,3 +1,4 @@
+import { GROUPS } from '@hub/model';
 import { MantineProvider } from '@mantine/core';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, waitFor } from '@testing-library/react';
@@ -13,7 +14,7 @@ vi.mock('../app/session', async (original) => ({
   logout: (...args: unknown[]) => logout(...args),
 }));
 
-const admin = { id: 'a', email: 'admin@hub.example', isDuplicate: false, groups: [{ name: 'MehubAdmin', hasBackendAccess: true }] } as Me;
+const admin = { id: 'a', email: 'admin@hub.example', isDuplicate: false, groups: [{ name: GROUPS.admin, hasBackendAccess: true }] } as Me;
 
 function renderAt(path: string, me: Me | null, providers: Providers) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -65,7 +66,7 @@ describe('logout()', () => {
       expect(localStorage.getItem('displayNewsTicker')).toBeNull();
       expect(localStorage.getItem('searchedValue')).toBe('kept');
       expect(assign).toHaveBeenCalledWith('/api/authorization/logout?redirect=%2F&clean=true');
-      real({ ...admin, groups: [{ name: 'MehubAccount', hasBackendAccess: true }] }, { sso: true, ssoLogout: true }, '/');
+      real({ ...admin, groups: [{ name: GROUPS.member, hasBackendAccess: true }] }, { sso: true, ssoLogout: true }, '/');
       expect(assign).toHaveBeenLastCalledWith('/Saml/InitiateSingleLogout?returnurl=%2F');
     } finally {
       Object.defineProperty(window, 'location', { configurable: true, value: location });

@@ -1,3 +1,4 @@
+import { GROUPS, ROLES } from '@hub/model';
 import { MantineProvider } from '@mantine/core';
 import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -16,11 +17,11 @@ const me: Me = {
   email: 'sam@example.org',
   givenName: 'Sam',
   surname: 'Safety',
-  roleName: 'SafetyManager',
+  roleName: ROLES.safetyManager,
   isDuplicate: false,
   memberOrganisationId: '1f0e6a52-3c1d-4b7e-9a10-5d2c8e4f7a01',
   twoFactorMethod: null,
-  groups: [{ name: 'MehubAccount', hasBackendAccess: true }],
+  groups: [{ name: GROUPS.member, hasBackendAccess: true }],
 };
 
 /** Answers fetches by path; anything unknown is a 404. */

@@ -1,3 +1,4 @@
+import { GROUPS } from '@hub/model';
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
@@ -29,7 +30,7 @@ const me = {
   id: 'u1',
   email: 'sam@example.org',
   isDuplicate: false,
-  groups: [{ name: 'MehubAdmin', hasBackendAccess: true }],
+  groups: [{ name: GROUPS.admin, hasBackendAccess: true }],
 } as Me;
 
 /** Answers fetches by path. */
@@ -138,7 +139,7 @@ describe('logout', () => {
     const location = window.location;
     Object.defineProperty(window, 'location', { configurable: true, value: { ...location, assign } });
     try {
-      logout({ ...me, groups: [{ name: 'MehubAccount', hasBackendAccess: false }] }, { sso: true, ssoLogout: true }, '/\\evil.example');
+      logout({ ...me, groups: [{ name: GROUPS.member, hasBackendAccess: false }] }, { sso: true, ssoLogout: true }, '/\\evil.example');
       expect(assign).toHaveBeenLastCalledWith('/Saml/InitiateSingleLogout?returnurl=%2F');
       logout(me, { sso: true, ssoLogout: true }, '/home');
       expect(assign).toHaveBeenLastCalledWith('/api/authorization/logout?redirect=%2Fhome&clean=true');

@@ -1,4 +1,4 @@
-import { ADMIN_ONLY_SCREENS, allEntities, getEntity } from '@hub/model';
+import { ROLES, GROUPS, ADMIN_ONLY_SCREENS, allEntities, getEntity } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../app/session';
 import { allowedTo, entityLinks, formLinks, passesGate, toolLinks, userLinks } from './nav';
@@ -15,8 +15,8 @@ const user = (group: string, roleName: string | null = null): Me => ({
   twoFactorMethod: null,
   groups: [{ name: group, hasBackendAccess: true }],
 });
-const admin = user('MehubAdmin');
-const member = user('MehubAccount', 'Worker');
+const admin = user(GROUPS.admin);
+const member = user(GROUPS.member, ROLES.worker);
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
 describe('the sidebar and the group gates', () => {
@@ -31,7 +31,7 @@ describe('the sidebar and the group gates', () => {
     // Members may create feedback through the API, yet its screens stay closed to them.
     expect(allowedTo(member, getEntity('FeedbackAndHelpEntity'), 'create')).toBe(true);
     expect(passesGate(member, getEntity('AssetEntity'))).toBe(true);
-    expect(passesGate(user('Visitors'), getEntity('AssetEntity'))).toBe(false);
+    expect(passesGate(user(GROUPS.visitors), getEntity('AssetEntity'))).toBe(false);
   });
 
   it('builds the groups of back-office 2.3 with plural labels', () => {

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { getEntity } from '@hub/model';
+import { GROUPS, getEntity } from '@hub/model';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -14,7 +14,7 @@ vi.mock('../../client/graphql', async (original) => ({
   graphqlRequest: (...args: unknown[]) => graphqlRequest(...args),
 }));
 
-const admin = { id: 'a', email: 'admin@hub.example', isDuplicate: false, groups: [{ name: 'MehubAdmin', hasBackendAccess: true }] } as Me;
+const admin = { id: 'a', email: 'admin@hub.example', isDuplicate: false, groups: [{ name: GROUPS.admin, hasBackendAccess: true }] } as Me;
 
 /** The list screen of `entityName` at /admin/{path}, under a fresh query client. */
 function openList(entityName: 'AssetEntity' | 'NewsEntity', path: string) {

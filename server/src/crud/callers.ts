@@ -1,0 +1,109 @@
+import { GROUPS } from '@hub/model';
+import type { Caller } from '../access/caller';
+import { hashToken } from '../auth/session';
+import type { Db } from '../db/client';
+import { columnSql, tableSql } from './system';
+
+/**
+ * Who is calling: the caller behind a session cookie or an API token, read with the user
+ * entities (crud/system.ts: the hub's own reads, before any caller exists).
+ */
+
+const ACCOUNT = 'MehubAccountEntity';
+const ADMIN = 'MehubAdminEntity';
+
+/**
+ * The caller behind a session, with the idle and absolute timeouts checked; read-only.
+ * A "Remember me" session keeps only its absolute limit (30 days): idleness does not end it.
+ */
+export const CALLER_SQL = `SELECT s.user_id, s.user_kind, s.last_seen < now() - interval '1 minute' AS stale,
+            coalesce(${columnSql(ACCOUNT, 'email', 'a')}, ${columnSql(ADMIN, 'email', 'd')}) AS email,
+            ${columnSql(ACCOUNT, 'memberOrganisation', 'a')} AS organisation_id, ${columnSql(ACCOUNT, 'role', 'a')} AS role_id,
+            ${columnSql('RoleEntity', 'name', 'r')} AS role,
+            ARRAY(SELECT g.group_name FROM user_group g WHERE g.user_id = s.user_id ORDER BY g.group_name) AS groups
+     FROM session s
+     LEFT JOIN ${tableSql(ACCOUNT)} a ON s.user_kind = 'account' AND a.id = s.user_id
+     LEFT JOIN ${tableSql(ADMIN)} d ON s.user_kind = 'admin' AND d.id = s.user_id
+     LEFT JOIN ${tableSql('RoleEntity')} r ON r.id = ${columnSql(ACCOUNT, 'role', 'a')}
+     WHERE s.id = $1 AND s.expires > now() AND (s.remember OR s.last_seen > now() - make_interval(mins => $2::int))`;
+
+interface CallerRow {
+  user_id: string;
+  stale: boolean;
+  user_kind: Caller['kind'];
+  email: string | null;
+  organisation_id: string | null;
+  role_id: string | null;
+  role: string | null;
+  groups: string[] | null;
+}
+
+/**
+ * Callers read on a database this process alone writes to (PGlite), kept until the next
+ * write of any kind or for at most a second (so the timeouts stay exact to the second).
+ * On PostgreSQL other servers may end a session at any time, so every request reads it.
+ */
+const CACHE_MS = 1000;
+const CACHE_MAX = 10_000;
+const callerCache = new WeakMap<Db['stats'], Map<string, { caller: Caller; writes: number; at: number }>>();
+
+function cacheOf(db: Db) {
+  let map = callerCache.get(db.stats);
+  if (!map) callerCache.set(db.stats, (map = new Map()));
+  return map;
+}
+
+/** The caller behind a session cookie, or null. */
+export async function callerFromSession(db: Db, token: string | undefined, idleMinutes: number): Promise<Caller | null> {
+  if (!token || token.length > 64) return null;
+  const hash = hashToken(token);
+  const cache = db.exclusive ? cacheOf(db) : null;
+  const hit = cache?.get(hash);
+  // A copy: nothing a request does to its caller may reach the next request.
+  if (hit && hit.writes === db.stats.writes && Date.now() - hit.at < CACHE_MS) return { ...hit.caller, groups: [...hit.caller.groups] };
+  // Counted before reading: a write queued behind this read (a sign-out, a role change)
+  // must make the entry stale, not be taken as already seen.
+  const writes = db.stats.writes;
+  const caller = await readCaller(db, hash, idleMinutes);
+  if (cache) {
+    if (cache.size >= CACHE_MAX) cache.clear();
+    if (caller) cache.set(hash, { caller, writes, at: Date.now() });
+    else cache.delete(hash);
+  }
+  return caller;
+}
+
+async function readCaller(db: Db, hash: string, idleMinutes: number): Promise<Caller | null> {
+  const { rows } = await db.query<CallerRow>(CALLER_SQL, [hash, idleMinutes]);
+  const row = rows[0];
+  if (!row || !row.email) return null;
+  // Sliding the idle timeout needs a write only once a minute, not on every request.
+  if (row.stale) await db.query('UPDATE session SET last_seen = now() WHERE id = $1', [hash]);
+  return {
+    userId: row.user_id,
+    kind: row.user_kind,
+    email: row.email,
+    organisationId: row.organisation_id,
+    roleId: row.role_id,
+    role: row.role,
+    groups: row.groups ?? [],
+  };
+}
+
+/** The field-service application's caller: acts for the token's organisation only; null for an unknown token. */
+export async function callerFromApiKey(db: Db, token: string): Promise<Caller | null> {
+  const { rows } = await db.query<{ id: string; org: string }>(
+    `SELECT id, ${columnSql('ApikeyEntity', 'memberOrganisation')} AS org FROM ${tableSql('ApikeyEntity')} WHERE ${columnSql('ApikeyEntity', 'privateKey')} = $1`,
+    [hashToken(token)],
+  );
+  if (!rows[0]) return null;
+  return {
+    userId: rows[0].id,
+    kind: 'token',
+    groups: [GROUPS.member],
+    role: null,
+    roleId: null,
+    organisationId: rows[0].org,
+    email: 'api-token',
+  };
+}
