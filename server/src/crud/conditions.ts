@@ -63,7 +63,7 @@ function leafOf(entity: EntityDef, alias: string, name: string): Leaf | null {
   let field = fieldOf(entity, name);
   if (!field && name.endsWith('Id')) {
     const base = fieldOf(entity, name.slice(0, -2));
-    if (base && serverKindOf(base).holdsId) field = base;
+    if (base && kinds[base.kind].holdsId) field = base;
     name = name.slice(0, -2);
   }
   if (!field || !kinds[field.kind].stored || field.writeOnly) return null;

@@ -46,5 +46,6 @@ export function FieldInput(props: FieldProps) {
       </div>
     );
   }
-  return webKindOf(field).input({ ...props, label });
+  const input = webKindOf(field).input;
+  return input === 'not on the form' ? null : input({ ...props, label });
 }
