@@ -57,6 +57,8 @@ export interface KindSpec {
   holdsId: boolean;
   /** A new file may be given as an upload under the field's own name (an existing one by its id). */
   upload: boolean;
+  /** A condition path may go through it to the rows it names (`asset.name`, `has` conditions). */
+  joins: boolean;
 }
 
 function lengthChecked(field: Field<string>, base: z.ZodString): z.ZodType {
@@ -97,6 +99,7 @@ const text = (check?: (s: z.ZodString) => z.ZodString): KindSpec => ({
   stored: true,
   holdsId: false,
   upload: false,
+  joins: false,
 });
 
 const table = {
@@ -131,6 +134,7 @@ const table = {
     stored: true,
     holdsId: false,
     upload: false,
+    joins: false,
   },
   number: {
     zod: () => z.number({ message: messages.mustBeNumber }).finite({ message: messages.mustBeNumber }),
@@ -139,8 +143,17 @@ const table = {
     stored: true,
     holdsId: false,
     upload: false,
+    joins: false,
   },
-  boolean: { zod: () => z.boolean(), comparisons: EQUALITY_OPS, checkSearchTerm: boolSearch, stored: true, holdsId: false, upload: false },
+  boolean: {
+    zod: () => z.boolean(),
+    comparisons: EQUALITY_OPS,
+    checkSearchTerm: boolSearch,
+    stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
+  },
   date: {
     zod: () => z.string().refine((v) => parseWireDate(v) !== null, messages.invalidDate),
     comparisons: ORDERED_OPS,
@@ -148,6 +161,7 @@ const table = {
     stored: true,
     holdsId: false,
     upload: false,
+    joins: false,
   },
   datetime: {
     zod: () => z.string().refine((v) => parseWireDate(v) !== null, messages.invalidDate),
@@ -156,6 +170,7 @@ const table = {
     stored: true,
     holdsId: false,
     upload: false,
+    joins: false,
   },
   enum: {
     zod: (field) => {
@@ -167,6 +182,7 @@ const table = {
     stored: true,
     holdsId: false,
     upload: false,
+    joins: false,
   },
   json: {
     zod: () =>
@@ -196,6 +212,7 @@ const table = {
     stored: true,
     holdsId: false,
     upload: false,
+    joins: false,
   },
   file: {
     zod: () => z.string().refine(isUuid, 'The value is not a valid id'),
@@ -204,6 +221,7 @@ const table = {
     stored: true,
     holdsId: true,
     upload: true,
+    joins: false,
   },
   reference: {
     zod: () => z.string().refine(isUuid, 'The value is not a valid id'),
@@ -212,6 +230,7 @@ const table = {
     stored: true,
     holdsId: true,
     upload: false,
+    joins: true,
   },
   children: {
     zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })),
@@ -220,6 +239,7 @@ const table = {
     stored: false,
     holdsId: false,
     upload: false,
+    joins: true,
   },
   links: {
     zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })),
@@ -228,6 +248,7 @@ const table = {
     stored: false,
     holdsId: false,
     upload: false,
+    joins: true,
   },
 } satisfies Record<FieldKind, KindSpec>;
 
@@ -238,6 +259,12 @@ export type RelationKind = { [K in FieldKind]: (typeof table)[K]['stored'] exten
 
 /** Whether a field is a relation (its rows live in other tables). */
 export const isRelation = <F extends Field<string>>(field: F): field is Extract<F, { kind: RelationKind }> => !kinds[field.kind].stored;
+
+/** Kinds a condition path goes through: a reference to its row, child and link lists to theirs. */
+export type JoinKind = { [K in FieldKind]: (typeof table)[K]['joins'] extends true ? K : never }[FieldKind];
+
+/** Whether a condition path may go through a field to the rows it names. */
+export const isJoin = <F extends Field<string>>(field: F): field is Extract<F, { kind: JoinKind }> => kinds[field.kind].joins;
 
 /** Check of an id search term (the id column of every entity). */
 export const checkIdSearchTerm = idSearch;

@@ -1,4 +1,4 @@
-import { getEntity, isUuid, toWireDate, type ReferenceField } from '@hub/model';
+import { getEntity, isRelation, isUuid, toWireDate, type Field, type ReferenceField, type RelationKind } from '@hub/model';
 import { notificationRecipients, type Answers, type FormDefinition } from '@hub/model/forms';
 import { SYSTEM_CALLER, type SaveHookContext } from '../crud/hooks';
 import { deleteRecords } from '../crud/delete';
@@ -12,33 +12,41 @@ import { SUBMISSIONS, loadOwner, type Stored, type Version } from './submission-
 
 /* What a submission save does to other rows: drafts replaced, their attachments kept, reviews recorded, people told. */
 
+type FieldOf<K extends RelationKind> = Field & { kind: K };
+type TakeOver<K extends RelationKind> = (ctx: SaveHookContext, field: FieldOf<K>, keepId: string, draftIds: string[]) => Promise<void>;
+
+/** How each relation kind moves the drafts' rows to the submission kept. */
+const takeOvers: { [K in RelationKind]: TakeOver<K> } = {
+  async children(ctx, field, keepId, draftIds) {
+    const target = getEntity(field.target);
+    const col = ident(columnOf(field.inverse, target.fields[field.inverse] as ReferenceField));
+    await ctx.tx.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE ${col} = ANY($2::uuid[])`, [
+      keepId,
+      draftIds,
+    ]);
+  },
+  async links(ctx, field, keepId, draftIds) {
+    const link = getEntity(field.link);
+    const selfCol = ident(columnOf(field.self, link.fields[field.self]));
+    const otherCol = ident(columnOf(field.other, link.fields[field.other]));
+    // The drafts' own link rows go with them (on delete cascade).
+    await ctx.tx.query(
+      `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, ${otherCol} FROM ${ident(link.table)}
+         WHERE ${selfCol} = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
+      [keepId, draftIds],
+    );
+  },
+};
+
 /**
  * What hangs on the replaced drafts (additional attachments, linked assets and documents)
  * moves to the submission replacing them, unless this save sets that list itself.
  */
 export async function takeOverAttachments(ctx: SaveHookContext, draftIds: string[]): Promise<void> {
   const entity = SUBMISSIONS();
-  const keepId = ctx.id!;
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (name in ctx.input) continue;
-    if (field.kind === 'children') {
-      const target = getEntity(field.target);
-      const col = ident(columnOf(field.inverse, target.fields[field.inverse] as ReferenceField));
-      await ctx.tx.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE ${col} = ANY($2::uuid[])`, [
-        keepId,
-        draftIds,
-      ]);
-    } else if (field.kind === 'links') {
-      const link = getEntity(field.link);
-      const selfCol = ident(columnOf(field.self, link.fields[field.self]));
-      const otherCol = ident(columnOf(field.other, link.fields[field.other]));
-      // The drafts' own link rows go with them (on delete cascade).
-      await ctx.tx.query(
-        `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, ${otherCol} FROM ${ident(link.table)}
-         WHERE ${selfCol} = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
-        [keepId, draftIds],
-      );
-    }
+    if (name in ctx.input || !isRelation(field)) continue;
+    await (takeOvers[field.kind] as TakeOver<RelationKind>)(ctx, field, ctx.id!, draftIds);
   }
 }
 

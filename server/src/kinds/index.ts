@@ -6,7 +6,17 @@
  * This module imports only libraries and `@hub/model`: the tables, the shared GraphQL types
  * and the password hash reach it as arguments, so every layer (db, crud, graphql) may use it.
  */
-import { enumLabel, kinds, parseWireDate, toWireDate, toWireDay, type EntityName, type Field, type FieldKind } from '@hub/model';
+import {
+  enumLabel,
+  kinds,
+  parseWireDate,
+  toWireDate,
+  toWireDay,
+  type EntityName,
+  type Field,
+  type FieldKind,
+  type RelationKind,
+} from '@hub/model';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -151,8 +161,8 @@ const WIRE_STAMP = `'YYYY-MM-DD HH24:MI:SS'`;
 /** A timestamp column as the wire format 'YYYY-MM-DD HH:mm:ss' (UTC). */
 export const stampSql = (col: string) => `to_char(${col}, ${WIRE_STAMP})`;
 
-/** A relation kind: its rows live in another table. */
-function relation<K extends 'children' | 'links'>(): ServerKind<K> & { codec: { select: 'subquery' } } {
+/** A relation kind: its rows live in another table, rows of `targetOf(field)`. */
+function relation<K extends RelationKind>(targetOf: (field: FieldOf<K>) => EntityName): ServerKind<K> & { codec: { select: 'subquery' } } {
   return {
     column: 'not a column',
     rowOf: null,
@@ -161,8 +171,8 @@ function relation<K extends 'children' | 'links'>(): ServerKind<K> & { codec: { 
     index: noIndex,
     graphql: {
       output: (name, field, env) => {
-        const target = field.kind === 'links' ? field.target! : (field as FieldOf<'children'>).target;
-        return { [name]: { type: new GraphQLList(new GraphQLNonNull(env.objectOf(target))), description: describe(field) } };
+        const type = new GraphQLList(new GraphQLNonNull(env.objectOf(targetOf(field))));
+        return { [name]: { type, description: describe(field) } };
       },
       input: (name, _field, env) => ({ [name]: { type: new GraphQLList(new GraphQLNonNull(env.referenceInput)) } }),
     },
@@ -275,8 +285,8 @@ const table = {
     codec: { select: 'subquery', write: (raw) => ({ value: raw, cast: 'uuid' }) },
     filter: { cast: 'uuid', column: same, check: modelCheck('reference'), term: same },
   },
-  children: relation<'children'>(),
-  links: relation<'links'>(),
+  children: relation<'children'>((field) => field.target),
+  links: relation<'links'>((field) => field.target!),
 } satisfies { [K in FieldKind]: ServerKind<K> };
 
 /** Every kind's server behaviour. */

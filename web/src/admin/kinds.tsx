@@ -8,6 +8,7 @@ import { enumLabel, getEntity, type EntityName, type Field, type FieldKind } fro
 import type { ReactElement } from 'react';
 import { formatDay, formatLocal } from '../ui/dates';
 import type { FieldProps } from './record/FieldInput';
+import type { StoredFile } from './record/upload';
 import { FileUpload, LinksInput, ReferenceInput } from './record/widgets';
 
 type FieldOf<K extends FieldKind> = Field & { kind: K };
@@ -47,6 +48,10 @@ export interface WebKind<K extends FieldKind> {
   select(name: string, field: FieldOf<K>): string;
   /** A present value as text (list cells, view screens, titles). */
   format(field: FieldOf<K>, value: unknown): string;
+  /** The value the view screen formats, from the form value and the loaded record (default: the form value). */
+  viewValue?(value: unknown, record: Record<string, unknown> | null, name: string): unknown;
+  /** The stored file the view screen links to, if any. */
+  viewFile?(record: Record<string, unknown> | null, name: string): StoredFile | null;
   /** An absent value as text ('' unless said). */
   empty?: string;
   /** Its list column: always, only on a list with no text column, or never. */
@@ -192,6 +197,7 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
   reference: {
     input: (p) => <ReferenceInput {...p} target={p.field.target} />,
     select: (name, field) => `${name}Id ${name} ${rowOf(field.target)}`,
+    viewValue: (value, record, name) => (value ? (record?.[name] ?? { id: value }) : value),
     format: (field, v) => {
       const ref = v as Record<string, unknown>;
       return String(ref[getEntity(field.target).display] ?? ref.id ?? '');
@@ -222,6 +228,7 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
   file: {
     input: (p) => <FileUpload {...p} />,
     select: (name) => `${name}Id ${name} { id fileName size contentType }`,
+    viewFile: (record, name) => (record?.[name] as StoredFile | null) ?? null,
     format: asText,
     empty: 'No File Attached',
     column: 'not listed',

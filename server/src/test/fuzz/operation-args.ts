@@ -1,4 +1,4 @@
-import { COMPARISONS, allEntities, getEntity, isRelation, kinds, type EntityDef, type EntityName, type Field } from '@hub/model';
+import { COMPARISONS, allEntities, getEntity, isJoin, isRelation, kinds, type EntityDef, type EntityName, type Field } from '@hub/model';
 import { serverKindOf } from '../../kinds';
 import { PROTO_KEYS, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
 import { fieldInput, fieldSelection, fieldValue, list } from './kinds';
@@ -25,7 +25,7 @@ export function wherePath(r: Rng, entity: EntityDef): string {
       return kinds[field.kind].holdsId ? r.pick([name, `${name}Id`, `${name}.id`]) : r.pick([name, 'id', 'created', 'modified']);
     }
     case 'related': {
-      const refs = fields.filter(([, f]) => serverKindOf(f).rowOf || isRelation(f)) as [string, Field & { target?: EntityName }][];
+      const refs = fields.filter(([, f]) => isJoin(f)) as [string, Field & { target?: EntityName }][];
       if (!refs.length) return 'id';
       const [name, field] = r.pick(refs);
       const target = getEntity(field.target!);

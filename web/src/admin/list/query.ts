@@ -18,6 +18,8 @@ export interface Column {
   /** The GraphQL selection of this column. */
   select: string;
   sortable: boolean;
+  /** Long text (a list's fallback column): shown clamped. */
+  long: boolean;
 }
 
 /**
@@ -28,19 +30,20 @@ export function columnsOf(entity: EntityDef): Column[] {
   const visible = Object.entries(entity.fields).filter(([, f]) => !f.hidden && !f.writeOnly);
   const listed = visible.flatMap(([path, field]) => {
     const column = webKindOf(field).column;
-    return typeof column === 'object' ? [{ path, field, column }] : [];
+    return typeof column === 'object' ? [{ path, field, column, long: false }] : [];
   });
   const fallback = visible.find(([, f]) => webKindOf(f).column === 'when no text column');
-  if (fallback && !listed.some((c) => c.column.text)) listed.push({ path: fallback[0], field: fallback[1], column: plain });
+  if (fallback && !listed.some((c) => c.column.text)) listed.push({ path: fallback[0], field: fallback[1], column: plain, long: true });
   return listed
     .sort((a, b) => (a.field.order ?? 1000) - (b.field.order ?? 1000))
     .slice(0, 7)
-    .map(({ path, field, column }) => ({
+    .map(({ path, field, column, long }) => ({
       path,
       label: field.label ?? path,
       field,
       select: column.select(path, field),
       sortable: column.sortable,
+      long,
     }));
 }
 
