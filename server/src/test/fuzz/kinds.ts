@@ -93,7 +93,8 @@ const kindFuzz: { [K in FieldKind]: KindFuzz<K> } = {
 /** A value for a field: usually valid for its kind, often not. */
 export function fieldValue(r: Rng, field: Field, ids: KnownIds): unknown {
   if (r.chance(r.calm ? 0.03 : 0.35)) return hostileValue(r, ids);
-  const fuzz = kindFuzz[field.kind] as KindFuzz<FieldKind>;
+  // Where paths may name no field (`constructor` reaches Object's): such a "field" gets junk.
+  const fuzz = (Object.hasOwn(kindFuzz, field.kind) ? kindFuzz[field.kind] : fuzzIds) as KindFuzz<FieldKind>;
   if (r.calm && fuzz.calm) return fuzz.calm(r);
   return fuzz.value(r, field, ids);
 }
