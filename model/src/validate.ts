@@ -6,7 +6,7 @@ export type SaveMode = 'create' | 'update';
 
 /** The input key a field is written through: references and files by their id. */
 export function inputKey(name: string, field: Field<string>): string {
-  return field.kind === 'reference' || field.kind === 'file' ? `${name}Id` : name;
+  return kinds[field.kind].holdsId ? `${name}Id` : name;
 }
 
 export function isBlank(value: unknown): boolean {
@@ -51,7 +51,7 @@ export function validateInput(entity: AnyEntityDef, input: Record<string, unknow
   const issues: ValidationIssue[] = [];
   for (const [name, field] of Object.entries(entity.fields)) {
     const key = inputKey(name, field);
-    const present = key in input || (field.kind === 'file' && name in input);
+    const present = key in input || (kinds[field.kind].upload && name in input);
     const value = input[key];
     if (!present) {
       if (mode === 'create' && field.required && field.default === undefined && !field.readOnly)
@@ -61,7 +61,7 @@ export function validateInput(entity: AnyEntityDef, input: Record<string, unknow
     if (field.readOnly) continue; // ignored on write; the server never stores client values here
     if (mode === 'update' && field.immutable) continue; // the server keeps the stored value
     if (isBlank(value)) {
-      if (field.required && !(field.kind === 'file' && name in input && !isBlank(input[name])))
+      if (field.required && !(kinds[field.kind].upload && name in input && !isBlank(input[name])))
         issues.push({
           path: key,
           code: 'required',

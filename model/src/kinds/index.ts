@@ -51,8 +51,14 @@ export interface KindSpec {
   comparisons: readonly Comparison[];
   /** Why a search term is not a valid value of this kind, or null. */
   checkSearchTerm(value: string): string | null;
-  /** Whether the kind is stored in a column of the entity's own table. */
+  /** Whether the kind is stored in a column of the entity's own table (else its rows live in other tables). */
   stored: boolean;
+  /** The field holds a row's id: its API and input key is `<name>Id` (its column `<name>_id`). */
+  holdsId: boolean;
+  /** A new file may be given as an upload under the field's own name (an existing one by its id). */
+  upload: boolean;
+  /** A condition path may go through it to the rows it names (`asset.name`, `has` conditions). */
+  joins: boolean;
 }
 
 function lengthChecked(field: Field<string>, base: z.ZodString): z.ZodType {
@@ -91,9 +97,12 @@ const text = (check?: (s: z.ZodString) => z.ZodString): KindSpec => ({
   comparisons: TEXT_OPS,
   checkSearchTerm: textSearch,
   stored: true,
+  holdsId: false,
+  upload: false,
+  joins: false,
 });
 
-export const kinds: Record<FieldKind, KindSpec> = {
+const table = {
   text: text(),
   textarea: text(),
   password: text(),
@@ -123,25 +132,45 @@ export const kinds: Record<FieldKind, KindSpec> = {
     comparisons: ORDERED_OPS,
     checkSearchTerm: intSearch,
     stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
   },
   number: {
     zod: () => z.number({ message: messages.mustBeNumber }).finite({ message: messages.mustBeNumber }),
     comparisons: ORDERED_OPS,
     checkSearchTerm: numberSearch,
     stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
   },
-  boolean: { zod: () => z.boolean(), comparisons: EQUALITY_OPS, checkSearchTerm: boolSearch, stored: true },
+  boolean: {
+    zod: () => z.boolean(),
+    comparisons: EQUALITY_OPS,
+    checkSearchTerm: boolSearch,
+    stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
+  },
   date: {
     zod: () => z.string().refine((v) => parseWireDate(v) !== null, messages.invalidDate),
     comparisons: ORDERED_OPS,
     checkSearchTerm: dateSearch,
     stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
   },
   datetime: {
     zod: () => z.string().refine((v) => parseWireDate(v) !== null, messages.invalidDate),
     comparisons: ORDERED_OPS,
     checkSearchTerm: dateSearch,
     stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
   },
   enum: {
     zod: (field) => {
@@ -151,6 +180,9 @@ export const kinds: Record<FieldKind, KindSpec> = {
     comparisons: EQUALITY_OPS,
     checkSearchTerm: textSearch,
     stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
   },
   json: {
     zod: () =>
@@ -178,32 +210,61 @@ export const kinds: Record<FieldKind, KindSpec> = {
     comparisons: ['contains', 'like'],
     checkSearchTerm: textSearch,
     stored: true,
+    holdsId: false,
+    upload: false,
+    joins: false,
   },
   file: {
     zod: () => z.string().refine(isUuid, 'The value is not a valid id'),
     comparisons: EQUALITY_OPS,
     checkSearchTerm: idSearch,
     stored: true,
+    holdsId: true,
+    upload: true,
+    joins: false,
   },
   reference: {
     zod: () => z.string().refine(isUuid, 'The value is not a valid id'),
     comparisons: EQUALITY_OPS,
     checkSearchTerm: idSearch,
     stored: true,
+    holdsId: true,
+    upload: false,
+    joins: true,
   },
   children: {
     zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })),
     comparisons: [],
     checkSearchTerm: idSearch,
     stored: false,
+    holdsId: false,
+    upload: false,
+    joins: true,
   },
   links: {
     zod: () => z.array(z.object({ id: z.string().refine(isUuid, 'The value is not a valid id') })),
     comparisons: [],
     checkSearchTerm: idSearch,
     stored: false,
+    holdsId: false,
+    upload: false,
+    joins: true,
   },
-};
+} satisfies Record<FieldKind, KindSpec>;
+
+export const kinds: { readonly [K in FieldKind]: KindSpec } = table;
+
+/** Kinds whose rows live in other tables (child rows, link rows): lists of references in the API. */
+export type RelationKind = { [K in FieldKind]: (typeof table)[K]['stored'] extends false ? K : never }[FieldKind];
+
+/** Whether a field is a relation (its rows live in other tables). */
+export const isRelation = <F extends Field<string>>(field: F): field is Extract<F, { kind: RelationKind }> => !kinds[field.kind].stored;
+
+/** Kinds a condition path goes through: a reference to its row, child and link lists to theirs. */
+export type JoinKind = { [K in FieldKind]: (typeof table)[K]['joins'] extends true ? K : never }[FieldKind];
+
+/** Whether a condition path may go through a field to the rows it names. */
+export const isJoin = <F extends Field<string>>(field: F): field is Extract<F, { kind: JoinKind }> => kinds[field.kind].joins;
 
 /** Check of an id search term (the id column of every entity). */
 export const checkIdSearchTerm = idSearch;

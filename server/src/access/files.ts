@@ -1,4 +1,4 @@
-import { findEntity, isUuid, type EntityDef } from '@hub/model';
+import { findEntity, isUuid, kinds, type EntityDef } from '@hub/model';
 import { ValidationError } from '../core/errors';
 import { Params, ident } from '../db/params';
 import type { Db } from '../db/client';
@@ -58,7 +58,7 @@ export async function assertFileRefs(
   id: string | null,
 ): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.kind !== 'file' || field.readOnly || (mode === 'update' && field.immutable)) continue;
+    if (!kinds[field.kind].upload || field.readOnly || (mode === 'update' && field.immutable)) continue;
     const key = `${name}Id`;
     const value = input[key];
     // An upload of the same input wins over an id (crud/values.ts).

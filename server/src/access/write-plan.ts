@@ -1,4 +1,5 @@
-import { getEntity, type EntityDef } from '@hub/model';
+import { getEntity, inputKey, isRelation, type EntityDef, type Field, type RelationKind } from '@hub/model';
+import { serverKindOf } from '../kinds';
 import type { Params } from '../db/params';
 import type { Db } from '../db/client';
 import { isAdministrator, type Caller } from './caller';
@@ -43,6 +44,31 @@ export interface WritePlan {
   checkKept(db: Db, ids: string[]): Promise<void>;
 }
 
+interface RelationWrite {
+  db: Db;
+  caller: Caller | null;
+  entity: EntityDef;
+  name: string;
+  id: string;
+  ids: string[];
+  merge: boolean;
+}
+type RelationCheck<K extends RelationKind> = (w: RelationWrite, field: Field & { kind: K }) => Promise<void>;
+
+/** The checks of a relation write, per relation kind: the rights on the rows written and their visibility. */
+const relationChecks: { [K in RelationKind]: RelationCheck<K> } = {
+  async links({ db, caller, name, ids, merge }, field) {
+    assertAllowed(caller, getEntity(field.link), merge ? 'create' : 'update');
+    await assertVisible(db, caller, getEntity(field.target!), ids, name);
+  },
+  async children({ db, caller, entity, name, id, ids }, field) {
+    assertAllowed(caller, getEntity(field.target), 'update');
+    await assertVisible(db, caller, getEntity(field.target), ids, name);
+    // The children's own rules (hooks, ownership) and rows they came from (children.ts).
+    await assertChildrenWrite(db, caller, entity, name, id, ids);
+  },
+};
+
 /** The write plan of one save: the matrix is checked at once (a refusal before any database work). */
 export function planWrite(entity: EntityDef, caller: Caller | null, mode: 'create' | 'update'): WritePlan {
   assertAllowed(caller, entity, mode);
@@ -56,24 +82,18 @@ export function planWrite(entity: EntityDef, caller: Caller | null, mode: 'creat
     checkFields: (db, input, id) => assertFieldWrites(db, caller, entity, input, id === null ? null : [id]),
     async checkReferences(db, input, id) {
       for (const [name, field] of Object.entries(entity.fields)) {
-        const key = `${name}Id`;
-        if (field.kind === 'reference' && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
-          await assertVisible(db, caller, getEntity(field.target), [input[key] as string], key);
+        const rowOf = serverKindOf(field).rowOf;
+        const key = inputKey(name, field);
+        if (rowOf && typeof input[key] === 'string' && !(mode === 'update' && field.readOnly))
+          await assertVisible(db, caller, getEntity(rowOf(field)), [input[key] as string], key);
       }
       await assertFileRefs(db, caller, entity, input, mode, id);
       await assertOwnParent(db, caller, entity, input);
     },
     async checkRelation(db, name, id, ids, merge) {
       const field = entity.fields[name];
-      if (field.kind === 'links') {
-        assertAllowed(caller, getEntity(field.link), merge ? 'create' : 'update');
-        await assertVisible(db, caller, getEntity(field.target!), ids, name);
-      } else if (field.kind === 'children') {
-        assertAllowed(caller, getEntity(field.target), 'update');
-        await assertVisible(db, caller, getEntity(field.target), ids, name);
-        // The children's own rules (hooks, ownership) and rows they came from (children.ts).
-        await assertChildrenWrite(db, caller, entity, name, id, ids);
-      }
+      if (isRelation(field))
+        await (relationChecks[field.kind] as RelationCheck<RelationKind>)({ db, caller, entity, name, id, ids, merge }, field);
     },
     relationScope: (target, alias, params) => scopeSql(target, alias, caller, params),
     checkKept: (db, ids) => assertStillOwned(db, caller, entity, ids),

@@ -6,8 +6,12 @@ import {
   fieldOf,
   getEntity,
   isUuid,
+  isJoin,
   kinds,
   checkIdSearchTerm,
+  type EntityName,
+  type FieldKind,
+  type JoinKind,
   type Comparison,
   type EntityDef,
   type Field,
@@ -63,7 +67,7 @@ function leafOf(entity: EntityDef, alias: string, name: string): Leaf | null {
   let field = fieldOf(entity, name);
   if (!field && name.endsWith('Id')) {
     const base = fieldOf(entity, name.slice(0, -2));
-    if (base && serverKindOf(base).holdsId) field = base;
+    if (base && kinds[base.kind].holdsId) field = base;
     name = name.slice(0, -2);
   }
   if (!field || !kinds[field.kind].stored || field.writeOnly) return null;
@@ -114,8 +118,7 @@ export function compileWhere(entity: EntityDef, alias: string, cond: Where, para
   const [head, ...rest] = cond.path.split('.');
   if (rest.length) {
     const field = fieldOf(entity, head);
-    if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
-      throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
+    if (!field || !isJoin(field)) throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
     return relatedExists(entity, alias, head, [[{ ...cond, path: rest.join('.') }]], params, caller);
   }
   const leaf = leafOf(entity, alias, head);
@@ -169,6 +172,42 @@ export function compileWhere(entity: EntityDef, alias: string, cond: Where, para
   return sql;
 }
 
+type FieldOf<K extends FieldKind> = Field & { kind: K };
+
+/** How a condition path reaches the rows a field names: their entity, and the SQL from `x` (those rows) to `alias` (this row, field `name`). */
+interface JoinOf<K extends JoinKind> {
+  target(field: FieldOf<K>): EntityName;
+  sql(field: FieldOf<K>, at: { name: string; alias: string; x: string; target: EntityDef }): { from: string; on: string };
+}
+
+const joinsOf: { [K in JoinKind]: JoinOf<K> } = {
+  reference: {
+    target: (field) => field.target,
+    sql: (field, { name, alias, x, target }) => ({
+      from: `${ident(target.table)} ${x}`,
+      on: `${x}.id = ${alias}.${ident(columnOf(name, field))}`,
+    }),
+  },
+  children: {
+    target: (field) => field.target,
+    sql: (field, { alias, x, target }) => ({
+      from: `${ident(target.table)} ${x}`,
+      on: `${x}.${ident(columnOf(field.inverse, target.fields[field.inverse]))} = ${alias}.id`,
+    }),
+  },
+  links: {
+    target: (field) => field.target!,
+    sql: (field, { alias, x, target }) => {
+      const link = getEntity(field.link);
+      const l = freshAlias('l');
+      return {
+        from: `${ident(link.table)} ${l} JOIN ${ident(target.table)} ${x} ON ${x}.id = ${l}.${ident(columnOf(field.other, link.fields[field.other]))}`,
+        on: `${l}.${ident(columnOf(field.self, link.fields[field.self]))} = ${alias}.id`,
+      };
+    },
+  },
+};
+
 /** EXISTS over a related reference, child list or link list, with conditions on the related rows. */
 export function relatedExists(
   entity: EntityDef,
@@ -179,25 +218,15 @@ export function relatedExists(
   caller: Caller | null,
 ): string {
   const field = fieldOf(entity, fieldName);
-  if (!field || (field.kind !== 'reference' && field.kind !== 'children' && field.kind !== 'links'))
-    throw new BadInputError(`Unknown related path '${fieldName}' on ${entity.name}`);
-  const target = getEntity(field.kind === 'links' ? field.target! : field.target);
+  if (!field || !isJoin(field)) throw new BadInputError(`Unknown related path '${fieldName}' on ${entity.name}`);
+  const join = joinsOf[field.kind] as JoinOf<JoinKind>;
+  const target = getEntity(join.target(field));
   // A condition on related rows answers questions about them: the caller must be allowed to
   // read them, as when selecting them (else a count could spell out another's rows).
   assertAllowed(caller, target, 'read');
   const x = freshAlias('r');
-  const parts: string[] = [];
-  let from = `${ident(target.table)} ${x}`;
-  if (field.kind === 'reference') parts.push(`${x}.id = ${alias}.${ident(columnOf(fieldName, field))}`);
-  else if (field.kind === 'children') {
-    const inverse = target.fields[field.inverse];
-    parts.push(`${x}.${ident(columnOf(field.inverse, inverse))} = ${alias}.id`);
-  } else {
-    const link = getEntity(field.link);
-    const l = freshAlias('l');
-    from = `${ident(link.table)} ${l} JOIN ${from} ON ${x}.id = ${l}.${ident(columnOf(field.other, link.fields[field.other]))}`;
-    parts.push(`${l}.${ident(columnOf(field.self, link.fields[field.self]))} = ${alias}.id`);
-  }
+  const { from, on } = join.sql(field, { name: fieldName, alias, x, target });
+  const parts = [on];
   const scope = scopeSql(target, x, caller, params);
   if (scope) parts.push(scope);
   const conds = compileConditions(target, x, conditions, params, caller);

@@ -1,6 +1,7 @@
-import { MAX_TAKE, fieldOf, getEntity, isUuid, messages, validateInput, type EntityDef, type ReferenceField } from '@hub/model';
+import { MAX_TAKE, fieldOf, isRelation, kinds, isUuid, messages, validateInput, type EntityDef } from '@hub/model';
+import { saveRelations } from './relations';
 import type { Caller } from '../access/caller';
-import { planWrite, type WritePlan } from '../access/write-plan';
+import { planWrite } from '../access/write-plan';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { BadInputError, UserError, ValidationError } from '../core/errors';
@@ -25,52 +26,6 @@ async function assertUnique(db: Db, entity: EntityDef, input: Input, id: string 
   if (used.length) throw new ValidationError(used, messages.couldNotSave);
 }
 
-/** Writes the reference lists of row `id` named in `input`, each checked by the write plan first. */
-async function saveRelations(db: Db, plan: WritePlan, id: string, input: Input, merge: Set<string>): Promise<void> {
-  const { entity } = plan;
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (!Object.hasOwn(input, name) || (field.kind !== 'links' && field.kind !== 'children')) continue;
-    const ids = ((input[name] as { id: string }[] | null) ?? []).map((r) => r.id);
-    await plan.checkRelation(db, name, id, ids, merge.has(name));
-    if (field.kind === 'links') {
-      const link = getEntity(field.link);
-      const selfCol = ident(columnOf(field.self, link.fields[field.self]));
-      const otherCol = ident(columnOf(field.other, link.fields[field.other]));
-      if (!merge.has(name)) await db.query(`DELETE FROM ${ident(link.table)} WHERE ${selfCol} = $1`, [id]);
-      if (ids.length)
-        await db.query(
-          `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, x FROM unnest($2::uuid[]) x ON CONFLICT DO NOTHING`,
-          [id, [...new Set(ids)]],
-        );
-    } else {
-      const target = getEntity(field.target);
-      const inverse = target.fields[field.inverse] as ReferenceField;
-      const col = ident(columnOf(field.inverse, inverse));
-      // Both writes touch only children the caller may see.
-      if (!merge.has(name) && !inverse.required) {
-        const params = new Params();
-        const self = params.add(id, 'uuid');
-        const keep = params.add(ids, 'uuid[]');
-        const scope = plan.relationScope(target, 't', params);
-        await db.query(
-          `UPDATE ${ident(target.table)} AS t SET ${col} = NULL, modified = now() WHERE t.${col} = ${self} AND NOT (t.id = ANY(${keep}))${scope ? ` AND ${scope}` : ''}`,
-          params.values,
-        );
-      }
-      if (ids.length) {
-        const params = new Params();
-        const self = params.add(id, 'uuid');
-        const given = params.add(ids, 'uuid[]');
-        const scope = plan.relationScope(target, 't', params);
-        await db.query(
-          `UPDATE ${ident(target.table)} AS t SET ${col} = ${self}, modified = now() WHERE t.id = ANY(${given})${scope ? ` AND ${scope}` : ''}`,
-          params.values,
-        );
-      }
-    }
-  }
-}
-
 /**
  * Creates or updates records, all or nothing, through the model's checks and the caller's
  * rights and scope. Returns the ids saved, in input order.
@@ -91,12 +46,11 @@ function checkBounds(entity: EntityDef, inputs: Input[], merge: Set<string>): vo
   if (inputs.length > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} records can be saved at once`);
   for (const m of merge) {
     const f = fieldOf(entity, m);
-    if (!f || (f.kind !== 'links' && f.kind !== 'children'))
-      throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
+    if (!f || !isRelation(f)) throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
   }
   for (const input of inputs)
     for (const [name, field] of Object.entries(entity.fields)) {
-      if (field.kind !== 'links' && field.kind !== 'children') continue;
+      if (!isRelation(field)) continue;
       const list = Object.hasOwn(input, name) ? input[name] : null;
       if (Array.isArray(list) && list.length > MAX_TAKE)
         throw new BadInputError(`At most ${MAX_TAKE} records can be given in ${name} at once`);
@@ -218,7 +172,7 @@ export async function saveThen<T>(
 /** Files attached to a row follow that row's access for downloads. */
 async function claimFiles(db: Db, entity: EntityDef, id: string): Promise<void> {
   const cols = Object.entries(entity.fields)
-    .filter(([, f]) => f.kind === 'file')
+    .filter(([, f]) => kinds[f.kind].upload)
     .map(([n, f]) => ident(columnOf(n, f)));
   if (!cols.length) return;
   await db.query(

@@ -1,4 +1,4 @@
-import { fieldOf, getEntity, type EntityDef, type Field } from '@hub/model';
+import { fieldOf, getEntity, kinds, type EntityDef, type Field } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
@@ -50,7 +50,7 @@ function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection |
   const field = fieldOf(entity, key);
   if (!field) {
     const base = key.endsWith('Id') ? fieldOf(entity, key.slice(0, -2)) : undefined;
-    if (base && serverKindOf(base).holdsId) return `${alias}.${ident(columnOf(key.slice(0, -2), base))}`;
+    if (base && kinds[base.kind].holdsId) return `${alias}.${ident(columnOf(key.slice(0, -2), base))}`;
     throw new BadInputError(`Unknown field ${key} on ${entity.name}`);
   }
   const { select } = serverKindOf(field).codec;

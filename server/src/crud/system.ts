@@ -1,4 +1,4 @@
-import { getEntity, type EntityDef, type EntityName } from '@hub/model';
+import { getEntity, isRelation, type EntityDef, type EntityName, type Field, type RelationKind } from '@hub/model';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
@@ -74,6 +74,28 @@ export async function systemUpdate(
  * entity, except the lists named in `except`: a draft's attachments moving to the submission
  * that replaces it. Children are moved; link rows are copied (the old ones go with their row).
  */
+type RelationField<K extends RelationKind> = Field & { kind: K };
+type Move<K extends RelationKind> = (db: Db, field: RelationField<K>, fromIds: string[], toId: string) => Promise<void>;
+
+/** How each relation kind moves to another row: children are re-parented, link rows copied (the old ones go with their row). */
+const moves: { [K in RelationKind]: Move<K> } = {
+  async children(db, field, fromIds, toId) {
+    const target = getEntity(field.target);
+    const col = columnSql(target, field.inverse);
+    await db.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE ${col} = ANY($2::uuid[])`, [toId, fromIds]);
+  },
+  async links(db, field, fromIds, toId) {
+    const link = getEntity(field.link);
+    const selfCol = columnSql(link, field.self);
+    const otherCol = columnSql(link, field.other);
+    await db.query(
+      `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, ${otherCol} FROM ${ident(link.table)}
+       WHERE ${selfCol} = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
+      [toId, fromIds],
+    );
+  },
+};
+
 export async function moveRelations(
   db: Db,
   entity: EntityDef,
@@ -82,20 +104,7 @@ export async function moveRelations(
   except: ReadonlySet<string>,
 ): Promise<void> {
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (except.has(name)) continue;
-    if (field.kind === 'children') {
-      const target = getEntity(field.target);
-      const col = columnSql(target, field.inverse);
-      await db.query(`UPDATE ${ident(target.table)} SET ${col} = $1, modified = now() WHERE ${col} = ANY($2::uuid[])`, [toId, fromIds]);
-    } else if (field.kind === 'links') {
-      const link = getEntity(field.link);
-      const selfCol = columnSql(link, field.self);
-      const otherCol = columnSql(link, field.other);
-      await db.query(
-        `INSERT INTO ${ident(link.table)} (${selfCol}, ${otherCol}) SELECT $1::uuid, ${otherCol} FROM ${ident(link.table)}
-         WHERE ${selfCol} = ANY($2::uuid[]) ON CONFLICT DO NOTHING`,
-        [toId, fromIds],
-      );
-    }
+    if (except.has(name) || !isRelation(field)) continue;
+    await (moves[field.kind] as Move<RelationKind>)(db, field, fromIds, toId);
   }
 }

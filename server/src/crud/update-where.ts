@@ -15,6 +15,7 @@ import { saveHooksOf } from './hooks';
 import { columnValues } from './values';
 import type { FileStorage } from '../files/storage';
 import { fieldOf, inputKey } from '@hub/model';
+import { serverKindOf } from '../kinds';
 
 /** Sets `fieldsToUpdate` from `values` on every visible record matching the filter, all or nothing. */
 export async function updateWhere(
@@ -33,7 +34,7 @@ export async function updateWhere(
     // Own fields only: a name such as 'constructor' is no field, whatever Object.prototype holds.
     const own = fieldOf(entity, name);
     const field = own ?? (name.endsWith('Id') ? fieldOf(entity, name.slice(0, -2)) : undefined);
-    if (!field || field.kind === 'links' || field.kind === 'children' || field.kind === 'file' || field.readOnly || field.immutable)
+    if (!field || !serverKindOf(field).bulkUpdate || field.readOnly || field.immutable)
       throw new BadInputError(`'${name}' cannot be updated in bulk on ${entity.name}`);
     const key = inputKey(own ? name : name.slice(0, -2), field);
     input[key] = Object.hasOwn(values, key) ? (values[key] ?? null) : null;
@@ -61,9 +62,11 @@ export async function updateWhere(
   }
   try {
     return await env.db.transaction(async (tx) => {
-      for (const [name, field] of Object.entries(entity.fields))
-        if (field.kind === 'reference' && typeof input[`${name}Id`] === 'string')
-          await assertVisible(tx, caller, getEntity(field.target), [input[`${name}Id`] as string], `${name}Id`);
+      for (const [name, field] of Object.entries(entity.fields)) {
+        const rowOf = serverKindOf(field).rowOf;
+        const key = inputKey(name, field);
+        if (rowOf && typeof input[key] === 'string') await assertVisible(tx, caller, getEntity(rowOf(field)), [input[key] as string], key);
+      }
       const cols = await columnValues({ db: tx, storage: env.storage }, entity, input, 'update');
       const params = new Params();
       const sets = cols.map((c) => `${ident(c.column)} = ${params.add(c.value, c.cast)}`);

@@ -1,4 +1,4 @@
-import { DEFAULT_MAX_UPLOAD_BYTES, MB, messages, type EntityDef, type Field } from '@hub/model';
+import { DEFAULT_MAX_UPLOAD_BYTES, MB, inputKey, kinds, messages, type EntityDef, type Field } from '@hub/model';
 import { hashPassword } from '../auth/password';
 import type { Db } from '../db/client';
 import { columnOf, storedFields } from '../db/columns';
@@ -51,8 +51,8 @@ export async function columnValues(
   for (const { name, field, column } of storedFields(entity)) {
     if (field.readOnly || (mode === 'update' && field.immutable)) continue;
     const kind = serverKindOf(field);
-    const key = kind.holdsId ? `${name}Id` : name;
-    if (field.kind === 'file' && isUpload(input[name])) {
+    const key = inputKey(name, field);
+    if (kinds[field.kind].upload && isUpload(input[name])) {
       out.push({ column, value: await storeUpload(env, key, field, input[name]), cast: 'uuid' });
       continue;
     }

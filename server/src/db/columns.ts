@@ -1,11 +1,11 @@
-import { snake, type EntityDef, type Field } from '@hub/model';
+import { kinds, snake, type EntityDef, type Field } from '@hub/model';
 import { serverKindOf } from '../kinds';
 
 /** Column name of a stored field: snake_case, references and files end in _id. */
 export function columnOf(name: string, field: Field): string {
   if (field.column) return field.column;
   const base = snake(name);
-  return serverKindOf(field).holdsId ? `${base}_id` : base;
+  return kinds[field.kind].holdsId ? `${base}_id` : base;
 }
 
 export function isStored(field: Field): boolean {

@@ -6,7 +6,17 @@
  * This module imports only libraries and `@hub/model`: the tables, the shared GraphQL types
  * and the password hash reach it as arguments, so every layer (db, crud, graphql) may use it.
  */
-import { kinds, parseWireDate, toWireDate, toWireDay, type EntityName, type Field, type FieldKind } from '@hub/model';
+import {
+  enumLabel,
+  kinds,
+  parseWireDate,
+  toWireDate,
+  toWireDay,
+  type EntityName,
+  type Field,
+  type FieldKind,
+  type RelationKind,
+} from '@hub/model';
 import { sql, type SQL } from 'drizzle-orm';
 import {
   boolean,
@@ -72,8 +82,12 @@ export interface SqlValue {
 export interface ServerKind<K extends FieldKind> {
   /** The drizzle column of the entity's own table, or none when the kind lives in other tables. */
   column: { build(field: FieldOf<K>, column: string, env: ColumnEnv): PgColumnBuilderBase } | 'not a column';
-  /** The column and the API name are `<name>_id` / `<name>Id` (the field holds a row's id). */
-  holdsId: boolean;
+  /** The entity whose row a value names (its input `<name>Id` must be a row the caller may read), or null. */
+  rowOf: ((field: FieldOf<K>) => EntityName) | null;
+  /** May `updateWhere` set it on many rows at once (one value for every row). */
+  bulkUpdate: boolean;
+  /** Its CSV export column: 'text', 'number' (numbers stay numbers), a label of the stored value, or none. */
+  csv: 'text' | 'number' | { label(field: FieldOf<K>, value: unknown): string } | 'not exported';
   /** Extra indexes and checks: `lookup` an index on the column, `scope` one after the organisation. */
   index: { lookup: boolean; scope: boolean; check?(field: FieldOf<K>, column: string): SQL };
   graphql: {
@@ -121,12 +135,15 @@ function scalar<K extends FieldKind>(
     filterColumn?: (col: string) => string;
     term?: (v: string) => string;
     scopeIndex?: boolean;
+    csv?: 'text' | 'number';
   } = {},
 ): ServerKind<K> {
   const description = (field: Field) => [describe(field), opts.description].filter(Boolean).join(': ') || undefined;
   return {
     column: { build: (field, column) => build(field, column) },
-    holdsId: false,
+    rowOf: null,
+    bulkUpdate: true,
+    csv: opts.csv ?? 'text',
     index: { lookup: false, scope: !!opts.scopeIndex },
     graphql: {
       output: (name, field) => ({ [name]: { type, description: description(field) } }),
@@ -144,16 +161,18 @@ const WIRE_STAMP = `'YYYY-MM-DD HH24:MI:SS'`;
 /** A timestamp column as the wire format 'YYYY-MM-DD HH:mm:ss' (UTC). */
 export const stampSql = (col: string) => `to_char(${col}, ${WIRE_STAMP})`;
 
-/** A relation kind: its rows live in another table. */
-function relation<K extends 'children' | 'links'>(): ServerKind<K> & { codec: { select: 'subquery' } } {
+/** A relation kind: its rows live in another table, rows of `targetOf(field)`. */
+function relation<K extends RelationKind>(targetOf: (field: FieldOf<K>) => EntityName): ServerKind<K> & { codec: { select: 'subquery' } } {
   return {
     column: 'not a column',
-    holdsId: false,
+    rowOf: null,
+    bulkUpdate: false,
+    csv: 'not exported',
     index: noIndex,
     graphql: {
       output: (name, field, env) => {
-        const target = field.kind === 'links' ? field.target! : (field as FieldOf<'children'>).target;
-        return { [name]: { type: new GraphQLList(new GraphQLNonNull(env.objectOf(target))), description: describe(field) } };
+        const type = new GraphQLList(new GraphQLNonNull(env.objectOf(targetOf(field))));
+        return { [name]: { type, description: describe(field) } };
       },
       input: (name, _field, env) => ({ [name]: { type: new GraphQLList(new GraphQLNonNull(env.referenceInput)) } }),
     },
@@ -171,8 +190,8 @@ const table = {
     select: () => 'NULL',
     write: async (raw, env) => ({ value: await env.hashPassword(String(raw)) }),
   }),
-  integer: scalar('integer', (_f, c) => integer(c), GraphQLInt, { cast: 'int' }),
-  number: scalar('number', (_f, c) => doublePrecision(c), GraphQLFloat, { cast: 'double precision' }),
+  integer: scalar('integer', (_f, c) => integer(c), GraphQLInt, { cast: 'int', csv: 'number' }),
+  number: scalar('number', (_f, c) => doublePrecision(c), GraphQLFloat, { cast: 'double precision', csv: 'number' }),
   boolean: scalar(
     'boolean',
     (field, c) => (field.default !== undefined ? boolean(c).notNull().default(Boolean(field.default)) : boolean(c)),
@@ -195,7 +214,9 @@ const table = {
   }),
   enum: {
     column: { build: (_f, c) => text(c) },
-    holdsId: false,
+    rowOf: null,
+    bulkUpdate: true,
+    csv: { label: (field, v) => enumLabel(field.enum, v as string) },
     index: {
       lookup: false,
       scope: true,
@@ -228,7 +249,10 @@ const table = {
   }),
   file: {
     column: { build: (_f, c, env) => uuid(c).references(() => env.fileId(), { onDelete: 'set null' }) },
-    holdsId: true,
+    // A file belongs to one row (downloads follow it): never one file for many rows.
+    rowOf: null,
+    bulkUpdate: false,
+    csv: 'text',
     index: { lookup: true, scope: false },
     graphql: {
       output: (name, field, env) => ({
@@ -247,7 +271,9 @@ const table = {
     column: {
       build: (field, c, env) => uuid(c).references(() => env.idOf(field.target), { onDelete: field.onDelete ?? 'set null' }),
     },
-    holdsId: true,
+    rowOf: (field) => field.target,
+    bulkUpdate: true,
+    csv: 'text',
     index: { lookup: true, scope: false },
     graphql: {
       output: (name, field, env) => ({
@@ -259,8 +285,8 @@ const table = {
     codec: { select: 'subquery', write: (raw) => ({ value: raw, cast: 'uuid' }) },
     filter: { cast: 'uuid', column: same, check: modelCheck('reference'), term: same },
   },
-  children: relation<'children'>(),
-  links: relation<'links'>(),
+  children: relation<'children'>((field) => field.target),
+  links: relation<'links'>((field) => field.target!),
 } satisfies { [K in FieldKind]: ServerKind<K> };
 
 /** Every kind's server behaviour. */

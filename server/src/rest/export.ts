@@ -1,5 +1,6 @@
 import { stringify } from 'csv-stringify/sync';
-import { enumLabel, findEntity, type EntityDef } from '@hub/model';
+import { findEntity, inputKey, type EntityDef } from '@hub/model';
+import { serverKindOf } from '../kinds';
 import type { FastifyInstance } from 'fastify';
 import { listRecords } from '../crud/list';
 import { BadInputError, NotFoundError } from '../core/errors';
@@ -33,11 +34,12 @@ export function csvCell(value: unknown, numeric = false): unknown {
 function exportColumns(entity: EntityDef): Column[] {
   const cols: Column[] = [{ key: 'id', header: 'Id' }];
   for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.writeOnly || field.kind === 'children' || field.kind === 'links') continue;
-    const key = field.kind === 'reference' || field.kind === 'file' ? `${name}Id` : name;
+    const csv = serverKindOf(field).csv;
+    if (field.writeOnly || csv === 'not exported') continue;
+    const key = inputKey(name, field);
     const header = field.label ?? name;
-    if (field.kind === 'enum') cols.push({ key, header, label: (v) => enumLabel(field.enum, v as string) });
-    else cols.push({ key, header, numeric: field.kind === 'integer' || field.kind === 'number' });
+    if (typeof csv === 'object') cols.push({ key, header, label: (v) => csv.label(field, v) });
+    else cols.push({ key, header, numeric: csv === 'number' });
   }
   cols.push({ key: 'created', header: 'Created' }, { key: 'modified', header: 'Modified' });
   return cols;

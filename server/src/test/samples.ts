@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GROUPS, getEntity, type EntityDef, type EntityName } from '@hub/model';
+import { GROUPS, getEntity, type EntityDef, type EntityName, type Field, type FieldKind } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -46,55 +46,58 @@ function isScopeRef(entity: EntityDef, name: string): boolean {
   return (s.kind === 'org' || s.kind === 'via') && s.ref === name;
 }
 
+type FieldOf<K extends FieldKind> = Field & { kind: K };
+
+/** What a sample value of a field is made from: whether the record needs it, its entity and owners. */
+interface SampleArgs {
+  /** Required, or the entity's display field. */
+  wanted: boolean;
+  entity: EntityDef;
+  name: string;
+  ctx: SampleContext;
+  db: Db;
+}
+
+/** Test data per field kind: the input keys a valid sample record sets for a field ({} to leave it out). */
+type KindSample<K extends FieldKind> = (field: FieldOf<K>, a: SampleArgs) => Record<string, unknown> | Promise<Record<string, unknown>>;
+
+const when = (wanted: boolean, name: string, value: unknown) => (wanted ? { [name]: value } : {});
+const text: KindSample<FieldKind> = (field, a) => when(a.wanted || !!field.unique, a.name, `Sample ${a.name} ${rand()}`);
+
+const kindSamples: { [K in FieldKind]: KindSample<K> } = {
+  text,
+  textarea: text,
+  email: (_f, a) => when(a.wanted, a.name, `sample-${rand()}@example.org`),
+  url: (_f, a) => when(a.wanted, a.name, 'https://example.org/sample'),
+  password: (_f, a) => ({ [a.name]: 'sample-password-123', confirmPassword: 'sample-password-123' }),
+  integer: (_f, a) => when(a.wanted, a.name, 1),
+  number: (_f, a) => when(a.wanted, a.name, 1),
+  boolean: () => ({}),
+  enum: (field, a) => when(a.wanted, a.name, Object.keys(field.enum.values)[0]),
+  date: (_f, a) => when(a.wanted, a.name, '2026-05-01'),
+  datetime: (_f, a) => when(a.wanted, a.name, '2026-05-01 10:00:00'),
+  json: (_f, a) => when(a.wanted, a.name, '{}'),
+  file: () => ({}),
+  reference: async (field, { entity, name, ctx, db }) => {
+    if (!field.required && !isScopeRef(entity, name)) return {};
+    const key = `${name}Id`;
+    if (field.target === 'MemberOrganisationEntity') return { [key]: ctx.org };
+    if (field.target === 'MehubAccountEntity') return { [key]: ctx.account };
+    return { [key]: await createSample(db, field.target, ctx) };
+  },
+  children: () => ({}),
+  links: async (field, { name, ctx, db }) => (field.minItems ? { [name]: [{ id: await createSample(db, field.target!, ctx) }] } : {}),
+};
+
 /** A valid create input for any entity, creating (as the system) whatever it must reference. */
 export async function sampleInput(db: Db, entityName: EntityName, ctx: SampleContext): Promise<Record<string, unknown>> {
   const entity = getEntity(entityName);
   const input: Record<string, unknown> = {};
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly) continue;
-    const wanted = field.required || entity.display === name;
-    switch (field.kind) {
-      case 'text':
-      case 'textarea':
-        if (wanted || field.unique) input[name] = `Sample ${name} ${rand()}`;
-        break;
-      case 'email':
-        if (wanted) input[name] = `sample-${rand()}@example.org`;
-        break;
-      case 'url':
-        if (wanted) input[name] = 'https://example.org/sample';
-        break;
-      case 'password':
-        input[name] = 'sample-password-123';
-        input.confirmPassword = 'sample-password-123';
-        break;
-      case 'integer':
-      case 'number':
-        if (wanted) input[name] = 1;
-        break;
-      case 'enum':
-        if (wanted) input[name] = Object.keys(field.enum.values)[0];
-        break;
-      case 'date':
-      case 'datetime':
-        if (wanted) input[name] = '2026-05-01 10:00:00';
-        break;
-      case 'json':
-        if (wanted) input[name] = '{}';
-        break;
-      case 'reference':
-        if (field.required || isScopeRef(entity, name)) {
-          if (field.target === 'MemberOrganisationEntity') input[`${name}Id`] = ctx.org;
-          else if (field.target === 'MehubAccountEntity') input[`${name}Id`] = ctx.account;
-          else input[`${name}Id`] = await createSample(db, field.target, ctx);
-        }
-        break;
-      case 'links':
-        if (field.minItems) input[name] = [{ id: await createSample(db, field.target!, ctx) }];
-        break;
-      default:
-        break;
-    }
+    const wanted = !!field.required || entity.display === name;
+    const sample = kindSamples[field.kind] as KindSample<FieldKind>;
+    Object.assign(input, await sample(field, { wanted, entity, name, ctx, db }));
   }
   return { ...input, ...((await overrides[entityName]?.(ctx, db)) ?? {}) };
 }
@@ -111,15 +114,37 @@ export async function createSample(
   return id;
 }
 
+/**
+ * The change of an update test per field kind: a new valid value, tried first (text: a field
+ * neither unique nor write-only) or second (any writable field), or never.
+ */
+const kindChanges: { [K in FieldKind]: { first: boolean; value(): unknown } | null } = {
+  text: { first: true, value: () => `Changed ${rand()}` },
+  textarea: { first: true, value: () => `Changed ${rand()}` },
+  boolean: { first: false, value: () => true },
+  email: null,
+  url: null,
+  password: null,
+  integer: null,
+  number: null,
+  enum: null,
+  date: null,
+  datetime: null,
+  json: null,
+  file: null,
+  reference: null,
+  children: null,
+  links: null,
+};
+
 /** A writable scalar field to change in an update, with a new valid value. */
 export function changeFor(entity: EntityDef): Record<string, unknown> {
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.readOnly || field.immutable || field.unique || field.writeOnly) continue;
-    if (field.kind === 'text' || field.kind === 'textarea') return { [name]: `Changed ${rand()}` };
-  }
-  for (const [name, field] of Object.entries(entity.fields)) {
-    if (field.readOnly || field.immutable) continue;
-    if (field.kind === 'boolean') return { [name]: true };
-  }
+  const fields = Object.entries(entity.fields).filter(([, f]) => !f.readOnly && !f.immutable);
+  for (const first of [true, false])
+    for (const [name, field] of fields) {
+      const change = kindChanges[field.kind];
+      if (change?.first !== first || (first && (field.unique || field.writeOnly))) continue;
+      return { [name]: change.value() };
+    }
   return {};
 }

@@ -3,6 +3,7 @@ import { webKindOf } from './kinds';
 
 /** A field's value as text, by field kind (admin/kinds.tsx): list cells and view screens say it the same way. */
 export function formatValue(field: Field, value: unknown): string {
-  if (value === null || value === undefined || value === '') return field.kind === 'file' ? 'No File Attached' : '';
-  return webKindOf(field).format(field, value);
+  const kind = webKindOf(field);
+  if (value === null || value === undefined || value === '') return kind.empty ?? '';
+  return kind.format(field, value);
 }

@@ -4,10 +4,11 @@
  * does not compile until it has both here (and its server parts in server/src/kinds/).
  */
 import { Checkbox, NumberInput, PasswordInput, Select, TextInput, Textarea } from '@mantine/core';
-import { enumLabel, getEntity, type Field, type FieldKind } from '@hub/model';
+import { enumLabel, getEntity, type EntityName, type Field, type FieldKind } from '@hub/model';
 import type { ReactElement } from 'react';
 import { formatDay, formatLocal } from '../ui/dates';
 import type { FieldProps } from './record/FieldInput';
+import type { StoredFile } from './record/upload';
 import { FileUpload, LinksInput, ReferenceInput } from './record/widgets';
 
 type FieldOf<K extends FieldKind> = Field & { kind: K };
@@ -15,13 +16,48 @@ type FieldOf<K extends FieldKind> = Field & { kind: K };
 /** The props of an input: the field's, with its label. */
 export type InputProps<K extends FieldKind> = FieldProps & { field: FieldOf<K>; label: string };
 
+/** A choice of a list filter. */
+export interface Choice {
+  value: string;
+  label: string;
+}
+
+/** A list's filter of a field: a pick among values, a range of days, or records of the referenced entity. */
+export type ListFilter<K extends FieldKind> =
+  | { kind: 'choices'; choices(field: FieldOf<K>): Choice[] }
+  /** The conditions' bounds of the days `from` and `to` ('YYYY-MM-DD'). */
+  | { kind: 'range'; from(day: string): string; to(day: string): string }
+  | { kind: 'reference'; target(field: FieldOf<K>): EntityName };
+
+/** A field as a list column: its GraphQL selection and whether the list sorts by it. */
+export interface ListColumn<K extends FieldKind> {
+  select(path: string, field: FieldOf<K>): string;
+  sortable: boolean;
+  /** A text column: an entity with none lists its first 'when no text column' field instead. */
+  text: boolean;
+}
+
 export interface WebKind<K extends FieldKind> {
-  /** The input of create and edit screens. */
-  input(props: InputProps<K>): ReactElement;
+  /** The input of create and edit screens; 'not on the form' for kinds the record screens show otherwise. */
+  input: ((props: InputProps<K>) => ReactElement) | 'not on the form';
+  /** The form value of a loaded record's field `name` (default: the record's value at the field's input key). */
+  load?(field: FieldOf<K>, record: Record<string, unknown>, name: string): unknown;
+  /** The save input of a form value; undefined sends nothing (default: the value, '' as null, nothing empty on create). */
+  toInput?(value: unknown): unknown;
+  /** The GraphQL selection of a field named `name` on the record screens. */
+  select(name: string, field: FieldOf<K>): string;
   /** A present value as text (list cells, view screens, titles). */
   format(field: FieldOf<K>, value: unknown): string;
-  /** A list's date-range filter: the conditions' bounds of the days `from` and `to` ('YYYY-MM-DD'). */
-  range?: { from(day: string): string; to(day: string): string };
+  /** The value the view screen formats, from the form value and the loaded record (default: the form value). */
+  viewValue?(value: unknown, record: Record<string, unknown> | null, name: string): unknown;
+  /** The stored file the view screen links to, if any. */
+  viewFile?(record: Record<string, unknown> | null, name: string): StoredFile | null;
+  /** An absent value as text ('' unless said). */
+  empty?: string;
+  /** Its list column: always, only on a list with no text column, or never. */
+  column: ListColumn<K> | 'when no text column' | 'not listed';
+  /** Its list filter, if any. */
+  filter: ListFilter<K> | null;
 }
 
 const common = (p: FieldProps & { label: string }) => ({
@@ -32,6 +68,14 @@ const common = (p: FieldProps & { label: string }) => ({
 });
 const text = (p: FieldProps) => (p.value as string) ?? '';
 const asText = (_f: Field, v: unknown) => String(v);
+const own = (name: string) => name;
+/** A sortable column of the field's own value. */
+const plain = (text = false): ListColumn<FieldKind> => ({ select: own, sortable: true, text });
+/** The selection of a referenced row: its id and display field. */
+const rowOf = (target: EntityName) => {
+  const display = getEntity(target).display;
+  return `{ id ${display === 'id' ? '' : display} }`;
+};
 
 const textInput =
   (type: 'text' | 'email' | 'url') =>
@@ -67,19 +111,24 @@ function fromLocalInput(value: string): string | null {
 }
 
 export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
-  text: { input: textInput('text'), format: asText },
-  email: { input: textInput('email'), format: asText },
-  url: { input: textInput('url'), format: asText },
-  textarea: { input: textarea, format: asText },
-  json: { input: textarea, format: asText },
+  text: { input: textInput('text'), select: own, format: asText, column: plain(true), filter: null },
+  email: { input: textInput('email'), select: own, format: asText, column: plain(true), filter: null },
+  url: { input: textInput('url'), select: own, format: asText, column: plain(true), filter: null },
+  textarea: { input: textarea, select: own, format: asText, column: 'when no text column', filter: null },
+  json: { input: textarea, select: own, format: asText, column: 'not listed', filter: null },
   password: {
     input: (p) => (
       <PasswordInput {...common(p)} autoComplete="new-password" value={text(p)} onChange={(e) => p.onChange(e.currentTarget.value)} />
     ),
+    // Sent only when typed: an empty password keeps the stored one.
+    toInput: (v) => v || undefined,
+    select: own,
     format: asText,
+    column: 'not listed',
+    filter: null,
   },
-  integer: { input: numberInput(false), format: asText },
-  number: { input: numberInput(true), format: asText },
+  integer: { input: numberInput(false), select: own, format: asText, column: plain(), filter: null },
+  number: { input: numberInput(true), select: own, format: asText, column: plain(), filter: null },
   boolean: {
     input: (p) => (
       <Checkbox
@@ -90,7 +139,16 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
         error={p.error}
       />
     ),
+    select: own,
     format: (_f, v) => (v ? 'Yes' : 'No'),
+    column: plain(),
+    filter: {
+      kind: 'choices',
+      choices: () => [
+        { value: 'true', label: 'Yes' },
+        { value: 'false', label: 'No' },
+      ],
+    },
   },
   // A day: the wire value 'YYYY-MM-DD' is what the day picker reads and writes (no time zone).
   date: {
@@ -102,8 +160,10 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
         onChange={(e) => p.onChange(e.currentTarget.value || null)}
       />
     ),
+    select: own,
     format: (_f, v) => formatDay(v as string),
-    range: { from: (day) => day, to: (day) => day },
+    column: plain(),
+    filter: { kind: 'range', from: (day) => day, to: (day) => day },
   },
   datetime: {
     input: (p) => (
@@ -114,8 +174,10 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
         onChange={(e) => p.onChange(fromLocalInput(e.currentTarget.value))}
       />
     ),
+    select: own,
     format: (_f, v) => formatLocal(v as string),
-    range: { from: (day) => `${day} 00:00:00`, to: (day) => `${day} 23:59:59` },
+    column: plain(),
+    filter: { kind: 'range', from: (day) => `${day} 00:00:00`, to: (day) => `${day} 23:59:59` },
   },
   enum: {
     input: (p) => (
@@ -127,27 +189,50 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
         clearable={!p.field.required}
       />
     ),
+    select: own,
     format: (field, v) => enumLabel(field.enum, v as string),
+    column: plain(),
+    filter: { kind: 'choices', choices: (field) => Object.entries(field.enum.values).map(([value, label]) => ({ value, label })) },
   },
   reference: {
     input: (p) => <ReferenceInput {...p} target={p.field.target} />,
+    select: (name, field) => `${name}Id ${name} ${rowOf(field.target)}`,
+    viewValue: (value, record, name) => (value ? (record?.[name] ?? { id: value }) : value),
     format: (field, v) => {
       const ref = v as Record<string, unknown>;
       return String(ref[getEntity(field.target).display] ?? ref.id ?? '');
     },
+    column: { select: (path, field) => `${path} ${rowOf(field.target)}`, sortable: false, text: false },
+    filter: { kind: 'reference', target: (field) => field.target },
   },
   links: {
     input: (p) => <LinksInput {...p} target={p.field.target!} />,
+    load: (field, record, name) => {
+      const display = getEntity(field.target!).display;
+      return ((record[name] as Record<string, unknown>[] | null) ?? []).map((r) => ({ id: r.id, label: String(r[display] ?? r.id) }));
+    },
+    toInput: (v) => ((v as { id: string }[]) ?? []).map((x) => ({ id: x.id })),
+    select: (name, field) => `${name} ${rowOf(field.target!)}`,
     format: (_f, v) => ((v as { label?: string; id: string }[]) ?? []).map((x) => x.label ?? x.id).join(', '),
+    column: 'not listed',
+    filter: null,
   },
   children: {
     // The record screens show child lists as file lists (record-query.ts fileLists), never as one input.
-    input: () => <></>,
+    input: 'not on the form',
+    select: own,
     format: asText,
+    column: 'not listed',
+    filter: null,
   },
   file: {
     input: (p) => <FileUpload {...p} />,
+    select: (name) => `${name}Id ${name} { id fileName size contentType }`,
+    viewFile: (record, name) => (record?.[name] as StoredFile | null) ?? null,
     format: asText,
+    empty: 'No File Attached',
+    column: 'not listed',
+    filter: null,
   },
 };
 

@@ -1,4 +1,3 @@
-import type { Field } from '@hub/model';
 import type { Rng } from './prng';
 
 /** Keys that reach an object's prototype when a path or key is walked naively. */
@@ -191,55 +190,4 @@ export function randomUuid(r: Rng): string {
   const hex = () => r.int(16).toString(16);
   const part = (n: number) => Array.from({ length: n }, hex).join('');
   return `${part(8)}-${part(4)}-4${part(3)}-8${part(3)}-${part(12)}`;
-}
-
-/** A value for a field: usually valid for its kind, often not. */
-export function fieldValue(r: Rng, field: Field, ids: KnownIds): unknown {
-  if (r.chance(r.calm ? 0.03 : 0.35)) return hostileValue(r, ids);
-  if (
-    r.calm &&
-    field.kind !== 'enum' &&
-    field.kind !== 'json' &&
-    field.kind !== 'boolean' &&
-    field.kind !== 'integer' &&
-    field.kind !== 'number'
-  )
-    return field.kind === 'date' || field.kind === 'datetime'
-      ? '2026-05-01 10:00:00'
-      : field.kind === 'email'
-        ? `calm${r.int(1e6)}@example.org`
-        : field.kind === 'url'
-          ? 'https://example.org/calm'
-          : `Calm ${r.int(1e6)}`;
-  switch (field.kind) {
-    case 'text':
-    case 'textarea':
-    case 'password':
-      return r.chance(0.5) ? `Fuzz ${r.int(1e6)} ${field.kind}` : hostileString(r);
-    case 'email':
-      return r.chance(0.6) ? `fuzz${r.int(1e6)}@example.org` : hostileString(r);
-    case 'url':
-      return r.chance(0.6) ? 'https://example.org/fuzz' : hostileString(r);
-    case 'integer':
-      if (r.chance(0.5)) return r.int(100);
-      r.mark('val:int-out-of-range');
-      return r.pick([2147483647, 2147483648, -2147483649, 1.5]);
-    case 'number':
-      return r.pick([0, 1.25, -3, 1e308, 2 ** 53 + 1]);
-    case 'boolean':
-      return r.chance(0.8) ? r.chance(0.5) : r.pick(['true', 1, null]);
-    case 'date':
-    case 'datetime':
-      return r.chance(0.4) ? '2026-05-01 10:00:00' : hostileString(r);
-    case 'enum': {
-      const keys = Object.keys(field.enum.values);
-      if (r.chance(0.7)) return r.pick(keys);
-      r.mark('val:bad-enum');
-      return r.pick(['SPACESHIP', '', '__proto__', keys[0].toLowerCase()]);
-    }
-    case 'json':
-      return r.pick(['{}', '{"slides":[]}', '[]', '{"__proto__":{"x":1}}', '{', 'null', '"x"', JSON.stringify(deepNesting(r))]);
-    default:
-      return hostileValue(r, ids);
-  }
 }

@@ -1,4 +1,4 @@
-import { opNames } from '@hub/model';
+import { kinds, opNames } from '@hub/model';
 import { PROTO_KEYS, put, type KnownIds } from './hostile';
 import { entityInput, fuzzEntities as entities } from './operation-args';
 import type { Rng } from './prng';
@@ -7,7 +7,7 @@ import type { FuzzRequest } from './request';
 const POLLUTE = ['fuzzPolluted', 'AssetEntity', 'password'];
 
 /** Entities with file fields, for multipart saves. */
-const withFiles = entities.filter((e) => Object.values(e.fields).some((f) => f.kind === 'file'));
+const withFiles = entities.filter((e) => Object.values(e.fields).some((f) => kinds[f.kind].upload));
 
 function multipartBody(parts: { name: string; value: string | Buffer; filename?: string; type?: string }[]): {
   boundary: string;
@@ -30,7 +30,7 @@ function multipartBody(parts: { name: string; value: string | Buffer; filename?:
 export function multipartRequest(r: Rng, ids: KnownIds): FuzzRequest {
   const entity = r.pick(withFiles);
   const n = opNames(entity.name);
-  const fileField = r.pick(Object.entries(entity.fields).filter(([, f]) => f.kind === 'file'))[0];
+  const fileField = r.pick(Object.entries(entity.fields).filter(([, f]) => kinds[f.kind].upload))[0];
   const update = r.chance(0.3);
   const input = entityInput(r, ids, entity, update);
   input[fileField] = null;

@@ -1,5 +1,7 @@
-import { COMPARISONS, allEntities, getEntity, type EntityDef, type EntityName, type Field } from '@hub/model';
-import { PROTO_KEYS, fieldValue, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
+import { COMPARISONS, allEntities, getEntity, isJoin, isRelation, kinds, type EntityDef, type EntityName, type Field } from '@hub/model';
+import { serverKindOf } from '../../kinds';
+import { PROTO_KEYS, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
+import { fieldInput, fieldSelection, fieldValue, list } from './kinds';
 import type { Rng } from './prng';
 
 /** The pieces of generated operations: where conditions, list arguments, selections and inputs. */
@@ -20,15 +22,10 @@ export function wherePath(r: Rng, entity: EntityDef): string {
   switch (kind) {
     case 'field': {
       const [name, field] = r.pick(fields);
-      return field.kind === 'reference' || field.kind === 'file'
-        ? r.pick([name, `${name}Id`, `${name}.id`])
-        : r.pick([name, 'id', 'created', 'modified']);
+      return kinds[field.kind].holdsId ? r.pick([name, `${name}Id`, `${name}.id`]) : r.pick([name, 'id', 'created', 'modified']);
     }
     case 'related': {
-      const refs = fields.filter(([, f]) => f.kind === 'reference' || f.kind === 'children' || f.kind === 'links') as [
-        string,
-        Field & { target?: EntityName },
-      ][];
+      const refs = fields.filter(([, f]) => isJoin(f)) as [string, Field & { target?: EntityName }][];
       if (!refs.length) return 'id';
       const [name, field] = r.pick(refs);
       const target = getEntity(field.target!);
@@ -55,7 +52,7 @@ export function wherePath(r: Rng, entity: EntityDef): string {
       const depth = r.pick([20, 200, 1000]);
       r.mark(`path:deep-${depth}`);
       const [name, field] = r.pick(fields);
-      return field.kind === 'reference' && r.chance(0.5)
+      return serverKindOf(field).rowOf && r.chance(0.5)
         ? Array.from({ length: depth }, () => name).join('.') + '.id'
         : Array.from({ length: depth }, () => 'a').join('.');
     }
@@ -102,7 +99,7 @@ export function condition(r: Rng, ids: KnownIds, entity: EntityDef): Record<stri
   return c;
 }
 
-export const list = <T>(r: Rng, max: number, make: () => T): T[] => Array.from({ length: r.int(max + 1) }, make);
+export { list };
 
 /** Arguments of lists, counts and bulk operations, each present or not. */
 export function filterArgs(
@@ -138,7 +135,7 @@ export function filterArgs(
       list(r, 3, () => someId(r, ids, entity.name)),
     );
   if (r.chance(0.15)) {
-    const rel = Object.entries(entity.fields).filter(([, f]) => f.kind === 'children' || f.kind === 'links');
+    const rel = Object.entries(entity.fields).filter(([, f]) => isRelation(f));
     const path = rel.length && r.chance(0.7) ? r.pick(rel)[0] : wherePath(r, entity);
     const target = rel.find(([n]) => n === path)?.[1] as { target?: EntityName } | undefined;
     const inner = target?.target ? getEntity(target.target) : entity;
@@ -175,15 +172,12 @@ export function filterArgs(
 
 export function selection(r: Rng, entity: EntityDef, depth = 0): string {
   const out = ['id'];
+  const nested = (name: string, target: EntityName, chance: number) =>
+    depth < 2 && r.chance(chance) ? `${name} { ${selection(r, getEntity(target), depth + 1)} }` : null;
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.writeOnly || !r.chance(0.3)) continue;
-    if (field.kind === 'reference') {
-      if (depth < 2 && r.chance(0.5)) out.push(`${name} { ${selection(r, getEntity(field.target), depth + 1)} }`);
-      else out.push(`${name}Id`);
-    } else if (field.kind === 'file') out.push(r.chance(0.5) ? `${name} { id fileName contentType size }` : `${name}Id`);
-    else if (field.kind === 'children' || field.kind === 'links') {
-      if (depth < 2 && r.chance(0.4)) out.push(`${name} { ${selection(r, getEntity(field.target!), depth + 1)} }`);
-    } else out.push(name);
+    const s = fieldSelection(r, name, field, nested);
+    if (s) out.push(s);
   }
   return out.join(' ');
 }
@@ -195,12 +189,7 @@ export function entityInput(r: Rng, ids: KnownIds, entity: EntityDef, update: bo
   for (const [name, field] of Object.entries(entity.fields)) {
     if (field.readOnly) continue;
     if (!field.required && !r.chance(0.35)) continue;
-    if (field.kind === 'reference') input[`${name}Id`] = r.chance(0.9) ? someId(r, ids, field.target) : hostileValue(r, ids);
-    else if (field.kind === 'file') {
-      if (r.chance(0.5)) input[`${name}Id`] = someId(r, ids, 'file');
-    } else if (field.kind === 'children' || field.kind === 'links') {
-      input[name] = r.chance(0.85) ? list(r, 3, () => ({ id: someId(r, ids, field.target) })) : hostileValue(r, ids);
-    } else input[name] = fieldValue(r, field, ids);
+    Object.assign(input, fieldInput(r, name, field, ids));
   }
   if (entity.rules?.includes('confirmPassword') && 'password' in input)
     input.confirmPassword = r.chance(0.7) ? input.password : hostileString(r);
@@ -215,7 +204,7 @@ export function entityInput(r: Rng, ids: KnownIds, entity: EntityDef, update: bo
 export function mergeReferences(r: Rng, entity: EntityDef): string[] | undefined {
   if (!r.chance(0.25)) return undefined;
   const names = Object.entries(entity.fields)
-    .filter(([, f]) => f.kind === 'children' || f.kind === 'links')
+    .filter(([, f]) => isRelation(f))
     .map(([n]) => n);
   return list(r, 3, () => {
     if (names.length && r.chance(0.5)) return r.pick(names);

@@ -1,4 +1,5 @@
-import { allEntities, getEntity, type EntityDef, type ReferenceField } from '@hub/model';
+import { allEntities, getEntity, kinds, type EntityDef, type ReferenceField } from '@hub/model';
+import { serverKindOf } from '../../kinds';
 import type { Db } from '../../db/client';
 import { columnOf } from '../../db/columns';
 
@@ -174,12 +175,14 @@ export function crossReferences(s: Snapshot): Violation[] {
       const owner = ownerOf(s, e, row);
       if (!owner) continue;
       for (const [name, field] of Object.entries(e.fields)) {
-        if (field.kind !== 'reference' && field.kind !== 'file') continue;
+        if (!kinds[field.kind].holdsId) continue;
         const ref = row[columnOf(name, field)] as string | null;
         if (!ref) continue;
         let targetOwner: Owner = null;
-        if (field.kind === 'reference') {
-          const target = getEntity(field.target);
+        // An id naming no entity's row (rowOf null) is a file's.
+        const rowOf = serverKindOf(field).rowOf;
+        if (rowOf) {
+          const target = getEntity(rowOf(field));
           targetOwner = ownerOf(s, target, s.parsed.get(target.table)?.get(ref));
         } else {
           const file = s.files.get(ref);
@@ -191,7 +194,7 @@ export function crossReferences(s: Snapshot): Violation[] {
             kind: 'cross-organisation-reference',
             table: e.table,
             id,
-            detail: `${name} -> ${field.kind === 'file' ? 'file' : field.target} ${ref}`,
+            detail: `${name} -> ${rowOf ? rowOf(field) : 'file'} ${ref}`,
           });
       }
     }

@@ -1,5 +1,4 @@
 import { Button, Group, MultiSelect, Paper, TextInput } from '@mantine/core';
-import type { EnumDef } from '@hub/model';
 import { applyFilters, clearFilters, editDateRange, editFilter } from './list-state';
 import { ReferenceFilter } from './ReferenceFilter';
 import type { ListController } from './useListController';
@@ -10,34 +9,27 @@ export function FilterPanel({ list }: { list: ListController }) {
   return (
     <Paper withBorder p="md">
       <Group align="flex-end" wrap="wrap">
-        {filters.choices.map(([path, f]) => (
+        {filters.choices.map(({ path, label, choices }) => (
           <MultiSelect
             key={path}
-            label={f.label ?? path}
-            data={
-              f.kind === 'enum'
-                ? Object.entries((f.enum as EnumDef).values).map(([value, label]) => ({ value, label: label as string }))
-                : [
-                    { value: 'true', label: 'Yes' },
-                    { value: 'false', label: 'No' },
-                  ]
-            }
+            label={label}
+            data={choices}
             value={state.draft[path] ?? []}
             onChange={(v) => setState((s) => editFilter(s, path, v))}
             w={220}
             clearable
           />
         ))}
-        {filters.references.map(({ path, field }) => (
+        {filters.references.map(({ path, label, target }) => (
           <ReferenceFilter
             key={path}
-            label={field.label ?? path}
-            target={field.target}
+            label={label}
+            target={target}
             value={state.draft[path] ?? []}
             onChange={(v) => setState((s) => editFilter(s, path, v))}
           />
         ))}
-        {filters.dates.map(([path, f]) => {
+        {filters.dates.map(({ path, label }) => {
           const range = state.draft[path] ?? ['', ''];
           const setRange = (i: 0 | 1, v: string) =>
             setState((s) => {
@@ -49,14 +41,14 @@ export function FilterPanel({ list }: { list: ListController }) {
             <Group key={path} gap={4} align="flex-end" wrap="nowrap">
               <TextInput
                 type="date"
-                label={`${f.label ?? path} from`}
+                label={`${label} from`}
                 value={range[0] ?? ''}
                 onChange={(e) => setRange(0, e.currentTarget.value)}
                 w={160}
               />
               <TextInput
                 type="date"
-                label={`${f.label ?? path} to`}
+                label={`${label} to`}
                 value={range[1] ?? ''}
                 onChange={(e) => setRange(1, e.currentTarget.value)}
                 w={160}

@@ -28,7 +28,7 @@ interface Props {
 }
 
 const NO_BASE: Where[][] = [];
-const CREATED = { path: 'created', label: 'Created', field: { kind: 'datetime' }, select: 'created', sortable: true } as const;
+const CREATED = { path: 'created', label: 'Created', field: { kind: 'datetime' }, select: 'created', sortable: true, long: false } as const;
 
 /** The generic list screen of back-office 2.5 for any entity of the model. */
 export function ListPage({ entity, title, base = NO_BASE, basePath, bulkActions, withoutView = false }: Props) {
@@ -121,7 +121,7 @@ export function ListPage({ entity, title, base = NO_BASE, basePath, bulkActions,
             </Table.Td>
             {list.columns.map((c) => (
               <Table.Td key={c.path}>
-                {c.field.kind === 'textarea' ? (
+                {c.long ? (
                   <Text size="sm" lineClamp={2} maw={420}>
                     {cellText(c, row)}
                   </Text>

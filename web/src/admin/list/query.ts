@@ -1,6 +1,9 @@
-import { getEntity, opNames, type EntityDef, type Field } from '@hub/model';
+import { inputKey, opNames, type EntityDef, type Field, type FieldKind } from '@hub/model';
 import { dateRangeActive, type ListState } from './list-state';
-import { webKindOf } from '../kinds';
+import { webKindOf, type ListColumn } from '../kinds';
+
+/** The column of a field listed as a fallback: its own value, sortable. */
+const plain: ListColumn<FieldKind> = { select: (path) => path, sortable: true, text: false };
 
 export interface Where {
   path: string;
@@ -15,11 +18,9 @@ export interface Column {
   /** The GraphQL selection of this column. */
   select: string;
   sortable: boolean;
+  /** Long text (a list's fallback column): shown clamped. */
+  long: boolean;
 }
-
-const LISTED: Field['kind'][] = ['text', 'email', 'url', 'integer', 'number', 'boolean', 'date', 'datetime', 'enum', 'reference'];
-
-const TEXT: Field['kind'][] = ['text', 'email', 'url'];
 
 /**
  * The list columns of an entity: its visible scalar and reference fields in their order, up
@@ -27,25 +28,23 @@ const TEXT: Field['kind'][] = ['text', 'email', 'url'];
  */
 export function columnsOf(entity: EntityDef): Column[] {
   const visible = Object.entries(entity.fields).filter(([, f]) => !f.hidden && !f.writeOnly);
-  const listed = visible.filter(([, f]) => LISTED.includes(f.kind));
-  const textarea = visible.find(([, f]) => f.kind === 'textarea');
-  if (textarea && !listed.some(([, f]) => TEXT.includes(f.kind))) listed.push(textarea);
+  const listed = visible.flatMap(([path, field]) => {
+    const column = webKindOf(field).column;
+    return typeof column === 'object' ? [{ path, field, column, long: false }] : [];
+  });
+  const fallback = visible.find(([, f]) => webKindOf(f).column === 'when no text column');
+  if (fallback && !listed.some((c) => c.column.text)) listed.push({ path: fallback[0], field: fallback[1], column: plain, long: true });
   return listed
-    .sort(([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000))
+    .sort((a, b) => (a.field.order ?? 1000) - (b.field.order ?? 1000))
     .slice(0, 7)
-    .map(([path, field]) => {
-      if (field.kind === 'reference') {
-        const target = getEntity(field.target);
-        return {
-          path,
-          label: field.label ?? path,
-          field,
-          select: `${path} { id ${target.display === 'id' ? '' : target.display} }`,
-          sortable: false,
-        };
-      }
-      return { path, label: field.label ?? path, field, select: path, sortable: true };
-    });
+    .map(({ path, field, column, long }) => ({
+      path,
+      label: field.label ?? path,
+      field,
+      select: column.select(path, field),
+      sortable: column.sortable,
+      long,
+    }));
 }
 
 /** The search box and the filters as condition groups: the term ORed over searchable fields, filters ANDed. */
@@ -60,15 +59,14 @@ export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' 
   for (const [path, values] of Object.entries(state.filters)) {
     const field = entity.fields[path];
     if (!field) continue;
-    const range = webKindOf(field).range;
-    if (range) {
+    const filter = webKindOf(field).filter;
+    if (filter?.kind === 'range') {
       // Active only when both ends exist (a lone start date is copied to the end when edited).
       if (!dateRangeActive(values)) continue;
       const [from, to] = values;
-      groups.push([{ path, comparison: 'greaterThanOrEqual', value: [range.from(from)] }]);
-      groups.push([{ path, comparison: 'lessThanOrEqual', value: [range.to(to)] }]);
-    } else if (field.kind === 'reference') groups.push([{ path: `${path}Id`, comparison: 'in', value: values }]);
-    else groups.push([{ path, comparison: 'in', value: values }]);
+      groups.push([{ path, comparison: 'greaterThanOrEqual', value: [filter.from(from)] }]);
+      groups.push([{ path, comparison: 'lessThanOrEqual', value: [filter.to(to)] }]);
+    } else groups.push([{ path: inputKey(path, field), comparison: 'in', value: values }]);
   }
   return groups;
 }

@@ -1,5 +1,6 @@
 import { notifications } from '@mantine/notifications';
-import { opNames, type EntityDef } from '@hub/model';
+import { opNames, type EntityDef, type EntityName } from '@hub/model';
+import { webKindOf, type Choice } from '../kinds';
 import { can } from '@hub/model/groups';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -29,14 +30,21 @@ export interface ListOptions {
   listKey: string;
 }
 
-/** The filterable fields of an entity, by filter widget. */
+/** The filterable fields of an entity, by filter widget (each kind's `filter` in admin/kinds.tsx). */
 function filterFieldsOf(entity: EntityDef) {
-  const fields = Object.entries(entity.fields);
-  return {
-    choices: fields.filter(([, f]) => (f.kind === 'enum' || f.kind === 'boolean') && !f.writeOnly),
-    dates: fields.filter(([, f]) => (f.kind === 'date' || f.kind === 'datetime') && !f.hidden),
-    references: fields.flatMap(([path, f]) => (f.kind === 'reference' && !f.hidden ? [{ path, field: f }] : [])),
+  const out = {
+    choices: [] as { path: string; label: string; choices: Choice[] }[],
+    dates: [] as { path: string; label: string }[],
+    references: [] as { path: string; label: string; target: EntityName }[],
   };
+  for (const [path, field] of Object.entries(entity.fields)) {
+    const filter = webKindOf(field).filter;
+    const label = field.label ?? path;
+    if (filter?.kind === 'choices' && !field.writeOnly) out.choices.push({ path, label, choices: filter.choices(field) });
+    else if (filter?.kind === 'range' && !field.hidden) out.dates.push({ path, label });
+    else if (filter?.kind === 'reference' && !field.hidden) out.references.push({ path, label, target: filter.target(field) });
+  }
+  return out;
 }
 
 /** The generic list screen's data, state and actions: fetching, search, selection, delete and export. */

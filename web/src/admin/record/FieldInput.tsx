@@ -2,7 +2,7 @@ import { Anchor, Text } from '@mantine/core';
 import type { Field } from '@hub/model';
 import { formatValue } from '../format';
 import { webKindOf } from '../kinds';
-import { fileLinkProps, type StoredFile } from './upload';
+import { fileLinkProps } from './upload';
 
 export { useOptions } from './widgets';
 
@@ -18,10 +18,10 @@ export interface FieldProps {
   onBlur(): void;
 }
 
-/** The read-only value of a field in view mode: references show their loaded record. */
+/** The read-only value of a field in view mode, as its kind shows it (references their loaded record). */
 function displayValue(name: string, field: Field, value: unknown, record: Record<string, unknown> | null): string {
-  if (field.kind === 'reference' && value) return formatValue(field, record?.[name] ?? { id: value });
-  return formatValue(field, value);
+  const shown = webKindOf(field).viewValue;
+  return formatValue(field, shown ? shown(value, record, name) : value);
 }
 
 /** One input per field kind: the unit of extension of the record screens. */
@@ -30,7 +30,7 @@ export function FieldInput(props: FieldProps) {
   const label = field.label ?? name;
   const readOnly = mode === 'view' || field.readOnly || (mode === 'edit' && field.immutable);
   if (readOnly) {
-    const file = field.kind === 'file' ? (props.record?.[name] as StoredFile | null) : null;
+    const file = webKindOf(field).viewFile?.(props.record, name) ?? null;
     return (
       <div>
         <Text size="sm" fw={600}>
@@ -46,5 +46,6 @@ export function FieldInput(props: FieldProps) {
       </div>
     );
   }
-  return webKindOf(field).input({ ...props, label });
+  const input = webKindOf(field).input;
+  return input === 'not on the form' ? null : input({ ...props, label });
 }

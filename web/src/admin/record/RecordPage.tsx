@@ -1,5 +1,5 @@
 import { Alert, Anchor, Button, Center, Fieldset, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { inputKey, messages, type EntityDef, type Field } from '@hub/model';
+import { inputKey, kinds, messages, type EntityDef, type Field } from '@hub/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { FieldInput } from './FieldInput';
@@ -40,17 +40,19 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
   const groups = [...new Set(fields.map(([, f]) => f.group ?? ''))];
   const renderField = ([name, f]: [string, Field]) => {
     const key = inputKey(name, f);
+    // A picked file is held under the field's name until it is uploaded with the save.
+    const upload = kinds[f.kind].upload;
     if (mode === 'view' && f.writeOnly) return null;
     return (
       <FieldInput
         key={name}
         name={name}
         field={f}
-        value={f.kind === 'file' && current[name] instanceof File ? current[name] : current[key]}
+        value={upload && current[name] instanceof File ? current[name] : current[key]}
         record={loaded}
         mode={mode}
         error={errorFor(key)}
-        onChange={(v) => set(f.kind === 'file' ? name : key, v)}
+        onChange={(v) => set(upload ? name : key, v)}
         onBlur={() => touch(key)}
       />
     );

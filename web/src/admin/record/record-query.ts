@@ -1,9 +1,10 @@
 import { getEntity, opNames, type EntityDef, type Field } from '@hub/model';
+import { webKindOf } from '../kinds';
 
 /** Fields a record screen shows, in their order; server-managed and write-only ones excluded in view. */
 export function formFields(entity: EntityDef): [string, Field][] {
   return Object.entries(entity.fields)
-    .filter(([, f]) => !f.hidden && f.kind !== 'children')
+    .filter(([, f]) => !f.hidden && webKindOf(f).input !== 'not on the form')
     .sort(([, a], [, b]) => (a.order ?? 1000) - (b.order ?? 1000));
 }
 
@@ -11,15 +12,7 @@ export function formFields(entity: EntityDef): [string, Field][] {
 export function recordSelection(entity: EntityDef): string {
   const parts = ['id', 'created', 'modified'];
   for (const [name, f] of formFields(entity)) {
-    if (f.writeOnly) continue;
-    if (f.kind === 'reference') {
-      const t = getEntity(f.target);
-      parts.push(`${name}Id`, `${name} { id ${t.display === 'id' ? '' : t.display} }`);
-    } else if (f.kind === 'links') {
-      const t = getEntity(f.target!);
-      parts.push(`${name} { id ${t.display === 'id' ? '' : t.display} }`);
-    } else if (f.kind === 'file') parts.push(`${name}Id`, `${name} { id fileName size contentType }`);
-    else parts.push(name);
+    if (!f.writeOnly) parts.push(webKindOf(f).select(name, f));
   }
   return parts.join(' ');
 }

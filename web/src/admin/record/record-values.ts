@@ -1,4 +1,5 @@
-import { getEntity, inputKey, opNames, type EntityDef, type ValidationIssue } from '@hub/model';
+import { inputKey, kinds, opNames, type EntityDef, type ValidationIssue } from '@hub/model';
+import { webKindOf } from '../kinds';
 import { graphqlRequest, graphqlUpload, GraphqlError } from '../../client/graphql';
 import { formFields, saveMutation, type FileList } from './record-query';
 import type { FileListChange } from './FileListField';
@@ -14,10 +15,8 @@ export function valuesOf(entity: EntityDef, record: Values | null): Values {
       if (f.default !== undefined) out[key] = f.default;
       continue;
     }
-    if (f.kind === 'links') {
-      const t = getEntity(f.target!);
-      out[key] = ((record[name] as Values[] | null) ?? []).map((r) => ({ id: r.id, label: String(r[t.display] ?? r.id) }));
-    } else out[key] = record[key] ?? null;
+    const load = webKindOf(f).load;
+    out[key] = load ? load(f, record, name) : (record[key] ?? null);
   }
   return out;
 }
@@ -34,12 +33,14 @@ export function inputOf(
     if (f.readOnly || (mode === 'edit' && f.immutable)) continue;
     const key = inputKey(name, f);
     const v = values[key];
-    if (f.kind === 'links') input[key] = ((v as { id: string }[]) ?? []).map((x) => ({ id: x.id }));
-    else if (f.kind === 'file') {
+    const toInput = webKindOf(f).toInput;
+    if (kinds[f.kind].upload) {
+      // A picked file is sent as an upload; otherwise the id it has (or null to remove it).
       if (values[name] instanceof File) files.push({ name, file: values[name] as File });
       else if (v !== undefined) input[key] = v;
-    } else if (f.kind === 'password') {
-      if (v) input[key] = v;
+    } else if (toInput) {
+      const value = toInput(v);
+      if (value !== undefined) input[key] = value;
     } else if (v !== undefined && !(mode === 'create' && (v === null || v === ''))) input[key] = v === '' ? null : v;
   }
   if (entity.rules?.includes('confirmPassword') && values.password) input.confirmPassword = values.confirmPassword ?? '';

@@ -1,5 +1,5 @@
 import { notifications } from '@mantine/notifications';
-import { messages, validateInput, type EntityDef, type ValidationIssue } from '@hub/model';
+import { kinds, messages, validateInput, type EntityDef, type ValidationIssue } from '@hub/model';
 import { can } from '@hub/model/groups';
 import { safePath } from '@hub/model/safe-path';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -65,7 +65,9 @@ export function useRecordController({ entity, mode, id, listPath }: Options) {
           entity,
           {
             ...inputOf(entity, current, saveMode).input,
-            ...Object.fromEntries(fields.filter(([n, f]) => f.kind === 'file' && current[n] instanceof File).map(([n]) => [n, current[n]])),
+            ...Object.fromEntries(
+              fields.filter(([n, f]) => kinds[f.kind].upload && current[n] instanceof File).map(([n]) => [n, current[n]]),
+            ),
           },
           mode === 'create' ? 'create' : 'update',
         );
