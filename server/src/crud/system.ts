@@ -69,11 +69,6 @@ export async function systemUpdate(
   return affectedRows > 0;
 }
 
-/**
- * The reference lists (children and links) of rows `fromIds` join row `toId` of the same
- * entity, except the lists named in `except`: a draft's attachments moving to the submission
- * that replaces it. Children are moved; link rows are copied (the old ones go with their row).
- */
 type RelationField<K extends RelationKind> = Field & { kind: K };
 type Move<K extends RelationKind> = (db: Db, field: RelationField<K>, fromIds: string[], toId: string) => Promise<void>;
 
@@ -96,6 +91,11 @@ const moves: { [K in RelationKind]: Move<K> } = {
   },
 };
 
+/**
+ * The reference lists (children and links) of rows `fromIds` join row `toId` of the same
+ * entity, except the lists named in `except`: a draft's attachments moving to the submission
+ * that replaces it. Children are moved; link rows are copied (the old ones go with their row).
+ */
 export async function moveRelations(
   db: Db,
   entity: EntityDef,
