@@ -8,6 +8,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { theme } from '../app/theme';
 import { formatValue } from './format';
 import { FieldInput } from './record/FieldInput';
+import { parseDay } from '../ui/DayInput';
 
 const nextInspection = getEntity('AssetEntity').fields.nextInspection;
 
@@ -19,7 +20,7 @@ describe('the date kind is a day', () => {
     expect(formatValue(nextInspection, null)).toBe('');
   });
 
-  it('is edited with a day picker that reads and writes YYYY-MM-DD', () => {
+  it('is edited with a day picker shown and typed as DD/MM/YYYY that reads and writes YYYY-MM-DD', async () => {
     const onChange = vi.fn();
     render(
       <MantineProvider theme={theme}>
@@ -35,12 +36,25 @@ describe('the date kind is a day', () => {
       </MantineProvider>,
     );
     const input = screen.getByLabelText('Next Inspection') as HTMLInputElement;
-    expect(input.type).toBe('date');
-    expect(input.value).toBe('2026-12-01');
-    fireEvent.change(input, { target: { value: '2027-01-31' } });
+    expect(input.value).toBe('01/12/2026');
+    fireEvent.change(input, { target: { value: '31/01/2027' } });
     expect(onChange).toHaveBeenLastCalledWith('2027-01-31');
-    fireEvent.change(input, { target: { value: '' } });
-    expect(onChange).toHaveBeenLastCalledWith(null);
+    fireEvent.change(input, { target: { value: '2027-02-28' } });
+    expect(onChange).toHaveBeenLastCalledWith('2027-02-28');
+    // The calendar opens on the day shown; a day picked there is written as it reads.
+    fireEvent.click(input);
+    fireEvent.click(await screen.findByRole('button', { name: '15 February 2027' }));
+    expect(onChange).toHaveBeenLastCalledWith('2027-02-15');
+  });
+
+  it('reads typed days as the hub shows them, and refuses impossible ones', () => {
+    expect(parseDay('31/01/2027')).toBe('2027-01-31');
+    expect(parseDay('1/2/2027')).toBe('2027-02-01');
+    expect(parseDay('2027-02-28')).toBe('2027-02-28');
+    expect(parseDay('31/02/2027')).toBeNull();
+    expect(parseDay('2027-02-30')).toBeNull();
+    expect(parseDay('01/13/2027')).toBeNull();
+    expect(parseDay('next week')).toBeNull();
   });
 
   it('is shown as DD/MM/YYYY on a view screen', () => {

@@ -6,6 +6,7 @@
 import { Checkbox, NumberInput, PasswordInput, Select, TextInput, Textarea } from '@mantine/core';
 import { enumLabel, getEntity, type EntityName, type Field, type FieldKind } from '@hub/model';
 import type { ReactElement } from 'react';
+import { DayInput } from '../ui/DayInput';
 import { formatDay, formatLocal } from '../ui/dates';
 import type { FieldProps } from './record/FieldInput';
 import type { StoredFile } from './record/upload';
@@ -152,14 +153,7 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
   },
   // A day: the wire value 'YYYY-MM-DD' is what the day picker reads and writes (no time zone).
   date: {
-    input: (p) => (
-      <TextInput
-        {...common(p)}
-        type="date"
-        value={typeof p.value === 'string' ? p.value.slice(0, 10) : ''}
-        onChange={(e) => p.onChange(e.currentTarget.value || null)}
-      />
-    ),
+    input: (p) => <DayInput {...common(p)} value={p.value as string | null} onChange={p.onChange} />,
     select: own,
     format: (_f, v) => formatDay(v as string),
     column: plain(),

@@ -1,4 +1,5 @@
-import { Button, Group, MultiSelect, Paper, TextInput } from '@mantine/core';
+import { Button, Group, MultiSelect, Paper } from '@mantine/core';
+import { DayInput } from '../../ui/DayInput';
 import { applyFilters, clearFilters, editDateRange, editFilter } from './list-state';
 import { ReferenceFilter } from './ReferenceFilter';
 import type { ListController } from './useListController';
@@ -39,20 +40,8 @@ export function FilterPanel({ list }: { list: ListController }) {
             });
           return (
             <Group key={path} gap={4} align="flex-end" wrap="nowrap">
-              <TextInput
-                type="date"
-                label={`${label} from`}
-                value={range[0] ?? ''}
-                onChange={(e) => setRange(0, e.currentTarget.value)}
-                w={160}
-              />
-              <TextInput
-                type="date"
-                label={`${label} to`}
-                value={range[1] ?? ''}
-                onChange={(e) => setRange(1, e.currentTarget.value)}
-                w={160}
-              />
+              <DayInput label={`${label} from`} value={range[0]} onChange={(v) => setRange(0, v ?? '')} w={160} />
+              <DayInput label={`${label} to`} value={range[1]} onChange={(v) => setRange(1, v ?? '')} w={160} />
             </Group>
           );
         })}
