@@ -1,7 +1,7 @@
 import { hasRoleFact } from '@hub/model/roles';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
 import { LoginPage } from '../account/LoginPage';
 import { TwoFactorPage } from '../account/TwoFactorPage';
 import { AppShellLayout } from './AppShellLayout';
@@ -43,40 +43,55 @@ function ManagersOnly({ children }: { children: ReactNode }) {
  * Routes of the member site. The back-office mounts under /admin as a lazily loaded
  * module of its own, so its code stays out of the member site's first load.
  */
+/** Every page: a new page opens at its top; Back and Forward return to where the reader was. */
+function Root() {
+  return (
+    <>
+      <ScrollRestoration />
+      <Outlet />
+    </>
+  );
+}
+
 export const router = createBrowserRouter([
-  { path: '/', element: <Navigate to="/home" replace /> },
-  { path: '/404', element: <NotFoundPage /> },
-  { path: '/403', element: <ForbiddenPage /> },
-  { path: '/admin_login', element: <LoginPage /> },
-  { path: '/login/2fa/:method', element: <TwoFactorPage /> },
-  { path: '/register', element: later(<RegisterPage />) },
-  { path: '/register/success', element: later(<RegisterSuccessPage />) },
-  { path: '/confirm-email', element: later(<ConfirmEmailPage />) },
-  { path: '/reset-password-request', element: later(<ResetRequestPage />) },
-  { path: '/reset-password', element: later(<ResetPasswordPage />) },
-  { path: '/logout', element: later(<LogoutPage />) },
-  { path: '/admin/*', element: later(<AdminApp />) },
   {
-    element: (
-      <RequireAuth>
-        <AppShellLayout />
-      </RequireAuth>
-    ),
+    element: <Root />,
     children: [
-      { path: '/home', element: <HomePage /> },
-      { path: '/profile/two-factor', element: later(<TwoFactorSetupPage />) },
-      { path: '/mesafety', element: later(<SafetyPage />) },
-      { path: '/safety-form/:formId/*', element: later(<SafetyFormPage />) },
-      { path: '/user-submissions/:type', element: later(<SubmissionsPage />) },
-      { path: '/user-submissions/:type/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
-      { path: '/user-submissions/:type/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
-      { path: '/user-submissions/:type/:formId/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
-      { path: '/user-submissions/:type/:formId/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
+      { path: '/', element: <Navigate to="/home" replace /> },
+      { path: '/404', element: <NotFoundPage /> },
+      { path: '/403', element: <ForbiddenPage /> },
+      { path: '/admin_login', element: <LoginPage /> },
+      { path: '/login/2fa/:method', element: <TwoFactorPage /> },
+      { path: '/register', element: later(<RegisterPage />) },
+      { path: '/register/success', element: later(<RegisterSuccessPage />) },
+      { path: '/confirm-email', element: later(<ConfirmEmailPage />) },
+      { path: '/reset-password-request', element: later(<ResetRequestPage />) },
+      { path: '/reset-password', element: later(<ResetPasswordPage />) },
+      { path: '/logout', element: later(<LogoutPage />) },
+      { path: '/admin/*', element: later(<AdminApp />) },
       {
-        path: '/integrations',
-        element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,
+        element: (
+          <RequireAuth>
+            <AppShellLayout />
+          </RequireAuth>
+        ),
+        children: [
+          { path: '/home', element: <HomePage /> },
+          { path: '/profile/two-factor', element: later(<TwoFactorSetupPage />) },
+          { path: '/mesafety', element: later(<SafetyPage />) },
+          { path: '/safety-form/:formId/*', element: later(<SafetyFormPage />) },
+          { path: '/user-submissions/:type', element: later(<SubmissionsPage />) },
+          { path: '/user-submissions/:type/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
+          { path: '/user-submissions/:type/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
+          { path: '/user-submissions/:type/:formId/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
+          { path: '/user-submissions/:type/:formId/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
+          {
+            path: '/integrations',
+            element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,
+          },
+        ],
       },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '*', element: <NotFoundPage /> },
 ]);

@@ -29,7 +29,8 @@ import {
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { IconAlertTriangle, IconChevronDown, IconInfoCircle, IconPlus, IconX } from '@tabler/icons-react';
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
+import { DayInput } from '../../ui/DayInput';
 
 /** The toast levels of the design (top right): info, warning and error. */
 const TOASTS = [
@@ -53,6 +54,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 export default function StyleGuidePage() {
   const theme = useMantineTheme();
   const [modal, { open, close }] = useDisclosure(false);
+  const [day, setDay] = useState<string | null>('2026-01-31');
   const palettes = ['navy', 'safety', 'green', 'yellow', 'red', 'gray'];
 
   return (
@@ -164,7 +166,7 @@ export default function StyleGuidePage() {
           <PasswordInput label="Password" defaultValue="secret password" />
           <Select label="Combobox" data={['Tool', 'Vehicle', 'Harness']} defaultValue="Tool" clearable />
           <MultiSelect label="Multi-combobox" data={['SWMS', 'SDS', 'Field']} defaultValue={['SWMS']} searchable />
-          <TextInput label="Date" type="date" defaultValue="2026-01-31" />
+          <DayInput label="Date" value={day} onChange={setDay} />
           <TextInput label="Date and time" type="datetime-local" defaultValue="2026-01-31T09:30" />
           <FileInput label="File" placeholder="No File Attached" clearable />
           <Textarea label="Textarea" defaultValue="Several lines of text." autosize minRows={2} />
