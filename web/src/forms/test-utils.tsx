@@ -1,7 +1,7 @@
 import { MantineProvider } from '@mantine/core';
-import type { FormDefinition, Question, Slide } from '@hub/model/forms';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import type { Answers, FormDefinition, Question, Slide } from '@hub/model/forms';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, expect, vi } from 'vitest';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { theme } from '../app/theme';
 import { FormFiller, type FormFillerProps } from './FormFiller';
@@ -61,3 +61,16 @@ export const threeSlides = () =>
 export const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** The step indicator's button named `name`. */
 export const step = (name: RegExp) => within(screen.getByRole('navigation', { name: 'Form steps' })).getByRole('button', { name });
+
+/** One slide of questions; returns a function that submits and resolves the answers handed over. */
+export function fill(contents: Question[], extra: Partial<FormFillerProps> = {}) {
+  const onSubmit = vi.fn(async (_answers: Answers) => {});
+  renderFiller({ definition: makeDefinition([{ name: 'Slide', contents }], 'scroll'), onSubmit, ...extra });
+  return async () => {
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    return onSubmit.mock.calls[0][0];
+  };
+}
+/** Options of a choice question. */
+export const options = (...values: string[]) => values.map((value, i) => ({ id: String(i), value }));

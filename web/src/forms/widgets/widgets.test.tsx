@@ -1,24 +1,11 @@
-import type { Answers, Question } from '@hub/model/forms';
-import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { FormFillerProps } from '../FormFiller';
-import { makeDefinition, question, renderFiller, required } from '../test-utils';
+import { fill, makeDefinition, options, question, renderFiller, required } from '../test-utils';
 import { fitDrawing, MIN_FRAME } from './CanvasDrawWidget';
 
-/** One slide of questions; returns a function that submits and resolves the answers handed over. */
-function fill(contents: Question[], extra: Partial<FormFillerProps> = {}) {
-  const onSubmit = vi.fn(async (_answers: Answers) => {});
-  renderFiller({ definition: makeDefinition([{ name: 'Slide', contents }], 'scroll'), onSubmit, ...extra });
-  return async () => {
-    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
-    return onSubmit.mock.calls[0][0];
-  };
-}
 const type = (label: string, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
 /** Text without the soft hyphens the risk matrix puts in long words. */
 const plain = (el: Element) => el.textContent?.replace(/\u00AD/g, '');
-const options = (...values: string[]) => values.map((value, i) => ({ id: String(i), value }));
 
 describe('number widget', () => {
   it('shows the number messages while typing and keeps no answer for bad text', () => {
@@ -315,93 +302,5 @@ describe('choice, text and other widgets', () => {
     const message = screen.getByText('Please enter a valid email');
     expect(message.getAttribute('aria-live')).toBe('polite');
     expect(screen.getByLabelText('Title t').getAttribute('aria-describedby')).toBe(message.id);
-  });
-});
-
-describe('pickers mounted on demand', () => {
-  it('combobox: pressing the stand-in opens the searchable select; the answer is the option value', async () => {
-    const submit = fill([question('cb', 'combobox', { options: options('X', 'Y') })]);
-    const standIn = screen.getByRole('combobox', { name: 'Title cb' });
-    fireEvent.pointerDown(standIn);
-    fireEvent.click(await screen.findByRole('option', { name: 'Y' }));
-    expect(await submit()).toEqual({ cb: 'Y' });
-  });
-
-  it('multicombobox: the click that ends a tap on the stand-in never removes a chosen item', async () => {
-    const submit = fill([question('m', 'multicombobox', { options: options('A', 'B', 'C') })], { initialAnswers: { m: ['A', 'B'] } });
-    const frame = document.querySelector('[data-question-id="m"]')!;
-    fireEvent.pointerDown(screen.getByRole('combobox', { name: 'Title m' }), { pointerType: 'touch' });
-    // The real control has mounted: the finger comes up over the second item's remove button.
-    const remove = await waitFor(() => {
-      const buttons = frame.querySelectorAll('button');
-      expect(buttons.length).toBeGreaterThan(0);
-      return buttons[buttons.length > 1 ? 1 : 0];
-    });
-    fireEvent.click(remove);
-    expect(await submit()).toEqual({ m: ['A', 'B'] });
-  });
-
-  it('multicombobox and user select: the answer is the list of values or account ids', async () => {
-    const submit = fill([question('m', 'multicombobox', { options: options('A', 'B', 'C') }), question('u', 'selectUserProfile')], {
-      users: [
-        { id: 'u1', name: 'Ann Lee' },
-        { id: 'u2', name: 'Bo Chan' },
-      ],
-    });
-    fireEvent.pointerDown(screen.getByRole('combobox', { name: 'Title m' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'C' }));
-    fireEvent.click(await screen.findByRole('option', { name: 'A' }));
-    fireEvent.focus(screen.getByRole('combobox', { name: 'Title u' }));
-    await waitFor(() => expect(document.activeElement?.id).toBe(screen.getByLabelText('Title u').id));
-    fireEvent.click(await screen.findByRole('option', { name: 'Bo Chan' }));
-    expect(await submit()).toEqual({ m: ['C', 'A'], u: ['u2'] });
-  });
-
-  it('date: pressing the stand-in opens the calendar; the answer is YYYY-MM-DD', async () => {
-    const submit = fill([question('d', 'date')], { initialAnswers: { d: '2024-03-05' } });
-    fireEvent.pointerDown(screen.getByRole('button', { name: 'Title d' }), { pointerType: 'mouse' });
-    const day = await screen.findByRole('button', { name: '12 March 2024' });
-    fireEvent.click(day);
-    expect(await submit()).toEqual({ d: '2024-03-12' });
-  });
-
-  it('datetime: Now answers the current minute; a typed time and a picked day apply at once', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2024, 2, 5, 9, 41, 27));
-    try {
-      const submit = fill([question('dt', 'datetime')]);
-      fireEvent.click(screen.getByRole('button', { name: 'Now (Title dt)' }));
-      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('05/03/2024 09:41 AM');
-      fireEvent.pointerDown(screen.getByRole('button', { name: 'Title dt' }), { pointerType: 'mouse' });
-      const dialog = await screen.findByRole('dialog', { name: 'Choose date and time' });
-      const time = within(dialog).getByLabelText('Time') as HTMLInputElement;
-      expect(time.type).toBe('time');
-      expect(time.value).toBe('09:41');
-      // Half typed (the browser reports ''): the answer waits for a whole time.
-      fireEvent.change(time, { target: { value: '' } });
-      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('05/03/2024 09:41 AM');
-      fireEvent.change(time, { target: { value: '14:30' } });
-      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('05/03/2024 02:30 PM');
-      fireEvent.click(within(dialog).getByRole('button', { name: '12 March 2024' }));
-      expect(screen.getByRole('button', { name: 'Title dt' }).textContent).toBe('12/03/2024 02:30 PM');
-      fireEvent.click(within(dialog).getByRole('button', { name: 'Done' }));
-      expect(await submit()).toEqual({ dt: new Date(2024, 2, 12, 14, 30).toISOString() });
-    } finally {
-      vi.useRealTimers();
-    }
-  });
-
-  it('datetime: a time typed before any day means today', async () => {
-    vi.useFakeTimers({ toFake: ['Date'] });
-    vi.setSystemTime(new Date(2024, 2, 5, 9, 41, 27));
-    try {
-      const submit = fill([question('dt', 'datetime')]);
-      fireEvent.pointerDown(screen.getByRole('button', { name: 'Title dt' }), { pointerType: 'mouse' });
-      const dialog = await screen.findByRole('dialog', { name: 'Choose date and time' });
-      fireEvent.change(within(dialog).getByLabelText('Time'), { target: { value: '07:05' } });
-      expect(await submit()).toEqual({ dt: new Date(2024, 2, 5, 7, 5).toISOString() });
-    } finally {
-      vi.useRealTimers();
-    }
   });
 });
