@@ -35,6 +35,13 @@ import { registerSaveHooks } from './crud/hooks';
 import { BadInputError, UnauthenticatedError, UserError } from './core/errors';
 import { assertNoNul } from './core/strings';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** A route the browser navigates to (sign-out): its query is a return path, cleaned rather than refused. */
+    navigation?: boolean;
+  }
+}
+
 export interface AppDeps {
   config: Config;
   db: Db;
@@ -158,7 +165,8 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   app.addHook('preValidation', async (req) => {
     if (!isApiRequest(req)) return;
     assertNoNul(req.params);
-    assertNoNul(req.query);
+    // A navigation route's query is only a return path, which safePath cleans: never refused.
+    if (!req.routeOptions.config.navigation) assertNoNul(req.query);
     assertNoNul(req.body);
   });
 

@@ -120,11 +120,16 @@ export function authorizationRoutes(app: FastifyInstance, env: AuthEnv): void {
     return signedIn(env, req, reply, user, body.rememberMe ?? pending.data?.rememberMe ?? false);
   });
 
-  app.get<{ Querystring: { redirect?: unknown; clean?: string } }>('/api/authorization/logout', async (req, reply) => {
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) await endSession(db, token);
-    clearSessionCookies(req, reply);
-    // Only paths of this site: never an open redirect.
-    return reply.redirect(safePath(req.query.redirect));
-  });
+  // A page the browser navigates to: a hostile return path (a NUL included) still signs out and lands on '/'.
+  app.get<{ Querystring: { redirect?: unknown; clean?: string } }>(
+    '/api/authorization/logout',
+    { config: { navigation: true } },
+    async (req, reply) => {
+      const token = req.cookies[SESSION_COOKIE];
+      if (token) await endSession(db, token);
+      clearSessionCookies(req, reply);
+      // Only paths of this site: never an open redirect.
+      return reply.redirect(safePath(req.query.redirect));
+    },
+  );
 }
