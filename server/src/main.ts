@@ -54,11 +54,12 @@ async function main(): Promise<void> {
 
   await app.listen({ port: config.port, host: config.host });
   const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
-  console.log(`\nSafety hub ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
+  // The demo sign-ins first, the ready line last: whoever waits for 'ready on' has read everything.
   if (seeded !== 'none') {
-    console.log(`Demo sign-ins (password ${DEMO_PASSWORD}):`);
+    console.log(`\nDemo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const line of demoSignIns()) console.log(`  ${line}`);
   }
+  console.log(`\nSafety hub ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
 }
 
 main().catch((err) => {
