@@ -21,6 +21,17 @@ function packageOf(spec) {
 }
 
 // Packages `model/` may use: pure code only (no file, network, database, server or UI).
+/** ESLint visitors calling `check` with the module specifier of every import, export-from and import type. */
+function importVisitors(check) {
+  return {
+    ImportDeclaration: (node) => check(node.source),
+    ExportNamedDeclaration: (node) => check(node.source),
+    ExportAllDeclaration: (node) => check(node.source),
+    ImportExpression: (node) => check(node.source),
+    TSImportType: (node) => check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
+  };
+}
+
 const modelPackages = new Set(['@hub/model', 'zod', 'dayjs']);
 // What model's own tests may use besides.
 const modelTestPackages = new Set(['vitest']);
@@ -54,13 +65,7 @@ const boundaries = {
       }
       if (message) context.report({ node, message });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
-    };
+    return importVisitors(check);
   },
 };
 
@@ -143,13 +148,7 @@ const layers = {
             : `${to}/ is a higher layer than ${from}/: move the shared code down, or let ${to}/ register itself`;
       context.report({ node, message: `${from}/ may not import '${node.value}': ${why} (order: serverLayers in eslint.config.js).` });
     };
-    return {
-      ImportDeclaration: (node) => check(node.source),
-      ExportNamedDeclaration: (node) => check(node.source),
-      ExportAllDeclaration: (node) => check(node.source),
-      ImportExpression: (node) => check(node.source),
-      TSImportType: (node) => check(node.argument?.type === 'TSLiteralType' ? node.argument.literal : node.argument),
-    };
+    return importVisitors(check);
   },
 };
 

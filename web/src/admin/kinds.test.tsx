@@ -12,6 +12,23 @@ import { parseDay } from '../ui/DayInput';
 
 const nextInspection = getEntity('AssetEntity').fields.nextInspection;
 
+/** Next Inspection on a record screen, holding the day 2026-12-01. */
+function renderNextInspection(mode: 'edit' | 'view', onChange: (value: unknown) => void = () => {}) {
+  render(
+    <MantineProvider theme={theme}>
+      <FieldInput
+        name="nextInspection"
+        field={nextInspection}
+        value="2026-12-01"
+        record={null}
+        mode={mode}
+        onChange={onChange}
+        onBlur={() => {}}
+      />
+    </MantineProvider>,
+  );
+}
+
 describe('the date kind is a day', () => {
   it('is shown as DD/MM/YYYY, the same day whatever the time zone', () => {
     expect(new Date('2026-01-01T12:00:00Z').getTimezoneOffset()).toBe(-780);
@@ -22,19 +39,7 @@ describe('the date kind is a day', () => {
 
   it('is edited with a day picker shown and typed as DD/MM/YYYY that reads and writes YYYY-MM-DD', async () => {
     const onChange = vi.fn();
-    render(
-      <MantineProvider theme={theme}>
-        <FieldInput
-          name="nextInspection"
-          field={nextInspection}
-          value="2026-12-01"
-          record={null}
-          mode="edit"
-          onChange={onChange}
-          onBlur={() => {}}
-        />
-      </MantineProvider>,
-    );
+    renderNextInspection('edit', onChange);
     const input = screen.getByLabelText('Next Inspection') as HTMLInputElement;
     expect(input.value).toBe('01/12/2026');
     fireEvent.change(input, { target: { value: '31/01/2027' } });
@@ -58,19 +63,7 @@ describe('the date kind is a day', () => {
   });
 
   it('is shown as DD/MM/YYYY on a view screen', () => {
-    render(
-      <MantineProvider theme={theme}>
-        <FieldInput
-          name="nextInspection"
-          field={nextInspection}
-          value="2026-12-01"
-          record={null}
-          mode="view"
-          onChange={() => {}}
-          onBlur={() => {}}
-        />
-      </MantineProvider>,
-    );
+    renderNextInspection('view');
     expect(screen.getByText('01/12/2026')).toBeTruthy();
   });
 });

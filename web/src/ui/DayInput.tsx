@@ -1,16 +1,10 @@
 import '@mantine/dates/styles.css';
 import { DateInput } from '@mantine/dates';
+import { toWireDay } from '@hub/model';
 import type { ReactNode } from 'react';
 
 /** How a day is shown and typed everywhere in the hub. */
 export const DAY_FORMAT = 'DD/MM/YYYY';
-
-const real = (y: number, m: number, d: number): string | null => {
-  const date = new Date(Date.UTC(2000, 0, 1));
-  date.setUTCFullYear(y, m - 1, d);
-  if (y < 1 || date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return null;
-  return `${String(y).padStart(4, '0')}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
-};
 
 /**
  * A typed day as 'YYYY-MM-DD', or null: 'DD/MM/YYYY' (also with '-' or '.', one-digit day and
@@ -19,10 +13,9 @@ const real = (y: number, m: number, d: number): string | null => {
 export function parseDay(text: string): string | null {
   const s = text.trim();
   const dmy = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(s);
-  if (dmy) return real(Number(dmy[3]), Number(dmy[2]), Number(dmy[1]));
-  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(s);
-  if (iso) return real(Number(iso[1]), Number(iso[2]), Number(iso[3]));
-  return null;
+  const iso = dmy ? `${dmy[3]}-${dmy[2].padStart(2, '0')}-${dmy[1].padStart(2, '0')}` : s;
+  // The model's wire check: a real day of a year from 1 on, 'YYYY-MM-DD' only.
+  return /^\d{4}-\d{2}-\d{2}$/.test(iso) ? toWireDay(iso) : null;
 }
 
 export interface DayInputProps {
