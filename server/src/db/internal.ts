@@ -109,3 +109,15 @@ export const samlAssertions = pgTable('saml_assertion', {
   id: text('id').primaryKey(),
   expires: stamp('expires').notNull(),
 });
+
+/** Member site page views (POST /api/site/page-view): who opened which page of an allow-list, and when. */
+export const pageViews = pgTable(
+  'page_view',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id').notNull(),
+    page: text('page').notNull(),
+    created: stamp('created').notNull().defaultNow(),
+  },
+  (t) => [index('page_view_user_idx').on(t.userId, t.created)],
+);
