@@ -22,9 +22,13 @@ const ResetRequestPage = lazy(() => import('../account/PasswordPages').then((m) 
 const ResetPasswordPage = lazy(() => import('../account/PasswordPages').then((m) => ({ default: m.ResetPasswordPage })));
 const LogoutPage = lazy(() => import('../account/LogoutPage').then((m) => ({ default: m.LogoutPage })));
 const SafetyPage = lazy(() => import('../member/forms/SafetyPage').then((m) => ({ default: m.SafetyPage })));
+const LibraryPage = lazy(() => import('../member/library/LibraryPage').then((m) => ({ default: m.LibraryPage })));
+const StandardsPage = lazy(() => import('../member/standards/StandardsPage').then((m) => ({ default: m.StandardsPage })));
+const ContactPage = lazy(() => import('../member/contact/ContactPage').then((m) => ({ default: m.ContactPage })));
 const SafetyFormPage = lazy(() => import('../member/forms/SafetyFormPage').then((m) => ({ default: m.SafetyFormPage })));
 const SubmissionsPage = lazy(() => import('../member/forms/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })));
 const SubmissionPage = lazy(() => import('../member/forms/SubmissionPage').then((m) => ({ default: m.SubmissionPage })));
+const ActivityPage = lazy(() => import('../member/site/ActivityPage').then((m) => ({ default: m.ActivityPage })));
 
 const loading = (
   <Center mih="100dvh">
@@ -77,8 +81,12 @@ export const router = createBrowserRouter([
         ),
         children: [
           { path: '/home', element: <HomePage /> },
+          { path: '/activity', element: later(<ActivityPage />) },
           { path: '/profile/two-factor', element: later(<TwoFactorSetupPage />) },
           { path: '/mesafety', element: later(<SafetyPage />) },
+          { path: '/documentlibrary', element: later(<LibraryPage />) },
+          { path: '/standards', element: later(<StandardsPage />) },
+          { path: '/contactus', element: later(<ContactPage />) },
           { path: '/safety-form/:formId/*', element: later(<SafetyFormPage />) },
           { path: '/user-submissions/:type', element: later(<SubmissionsPage />) },
           { path: '/user-submissions/:type/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
