@@ -1,0 +1,130 @@
+import { Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { useDebouncedValue } from '@mantine/hooks';
+import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
+import { LIBRARY_SEARCH_DEBOUNCE_MS, type LibraryLink } from '@hub/model/site';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { Crumbs } from '../../ui/Crumbs';
+import { linkTarget, NEW_TAB } from '../site/links';
+import { useDocumentsList } from './library-api';
+
+/**
+ * 'Create new document' leads to /my-documents/create, which comes with issue 11. Until that
+ * route exists the button is not shown (no link to a 404); turn this on with the route.
+ */
+export const CREATE_DOCUMENT_ROUTE_EXISTS = false;
+export const CREATE_DOCUMENT_PATH = '/my-documents/create';
+
+/** Case-insensitive match of the (debounced) search on a document's name. */
+export function matchesName(name: string, term: string): boolean {
+  const t = term.trim().toLocaleLowerCase();
+  return t === '' || name.toLocaleLowerCase().includes(t);
+}
+
+/** Where View opens: a stored file (/api/files/{id}) or a link, always in a new tab; nothing for anything else. */
+function viewHref(view: string | null): string | null {
+  const target = linkTarget(view);
+  if (!target) return null;
+  return target.kind === 'external' ? target.href : target.to;
+}
+
+function DocumentRow({ doc }: { doc: LibraryLink }) {
+  const href = viewHref(doc.view);
+  return (
+    <Group justify="space-between" gap="xs" wrap="wrap" py={4} component="li">
+      <Group gap="xs" wrap="nowrap" style={{ flex: '1 1 10rem', minWidth: 0 }}>
+        <IconFileText size={20} color="var(--mantine-color-navy-6)" aria-hidden style={{ flexShrink: 0 }} />
+        <Text size="sm" fw={500} style={{ overflowWrap: 'anywhere' }}>
+          {doc.name}
+        </Text>
+      </Group>
+      {href ? (
+        <Button component="a" href={href} {...NEW_TAB} size="sm" mih={44} miw={72} variant="light" style={{ marginLeft: 'auto' }}>
+          View
+          <VisuallyHidden>{` ${doc.name} (opens in a new tab)`}</VisuallyHidden>
+        </Button>
+      ) : (
+        <Text size="sm" c="dimmed" style={{ marginLeft: 'auto' }}>
+          No File Attached
+        </Text>
+      )}
+    </Group>
+  );
+}
+
+function DocumentSection({ id, title, docs, empty }: { id: string; title: string; docs: LibraryLink[]; empty: string }) {
+  return (
+    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={id}>
+      <Title order={2} fz="lg" id={id} mb="xs">
+        {title}
+      </Title>
+      {docs.length === 0 ? (
+        <Text size="sm">{empty}</Text>
+      ) : (
+        <Stack gap={0} component="ul" m={0} p={0} style={{ listStyle: 'none' }}>
+          {docs.map((d) => (
+            <DocumentRow key={d.id} doc={d} />
+          ))}
+        </Stack>
+      )}
+    </Card>
+  );
+}
+
+/**
+ * /documentlibrary 'My Library and Documents': the organisation's documents and, when it has
+ * any, the MEA Master Library, both filtered by name as the reader types (300 ms debounce).
+ */
+export function LibraryPage() {
+  const [search, setSearch] = useState('');
+  const [term] = useDebouncedValue(search, LIBRARY_SEARCH_DEBOUNCE_MS);
+  const list = useDocumentsList();
+  const mine = list.data?.userLibrary.filter((d) => matchesName(d.name, term)) ?? [];
+  const master = list.data?.masterLibrary.filter((d) => matchesName(d.name, term)) ?? [];
+  const searching = term.trim() !== '';
+  return (
+    <Container size="lg" py="md">
+      <Crumbs items={[{ label: 'My Library and Documents' }]} />
+      <Group justify="space-between" align="flex-end" gap="sm" mb="md">
+        <Title order={1}>My Library and Documents</Title>
+        {CREATE_DOCUMENT_ROUTE_EXISTS && (
+          <Button component={Link} to={CREATE_DOCUMENT_PATH} leftSection={<IconPlus size={18} aria-hidden />} mih={44}>
+            Create new document
+          </Button>
+        )}
+      </Group>
+      <TextInput
+        label="Search your library"
+        placeholder="Search by document name"
+        leftSection={<IconSearch size={18} aria-hidden />}
+        value={search}
+        onChange={(e) => setSearch(e.currentTarget.value.slice(0, 200))}
+        maxLength={200}
+        size="md"
+        mb="md"
+        type="search"
+      />
+      {list.isPending ? (
+        <Stack gap="sm" aria-label="Loading documents">
+          <Skeleton h={44} />
+          <Skeleton h={44} />
+          <Skeleton h={44} />
+        </Stack>
+      ) : list.isError ? (
+        <Text c="red" role="alert">
+          {`Something went wrong while connecting to the server. The error is ${(list.error as Error).message}`}
+        </Text>
+      ) : (
+        <Stack gap="md">
+          <DocumentSection
+            id="user-library"
+            title="My Library"
+            docs={mine}
+            empty={searching ? `No documents in your library match '${term.trim()}'.` : 'There are no documents in your library yet.'}
+          />
+          {master.length > 0 && <DocumentSection id="master-library" title="MEA Master Library" docs={master} empty="" />}
+        </Stack>
+      )}
+    </Container>
+  );
+}
