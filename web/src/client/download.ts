@@ -1,4 +1,4 @@
-import { ApiError, xsrfHeaders } from './api';
+import { ApiError, sessionEnded, xsrfHeaders } from './api';
 
 /** POSTs JSON and returns the file the server answers with (PDFs, zips). */
 export async function postForBlob(path: string, body: unknown): Promise<Blob> {
@@ -9,6 +9,7 @@ export async function postForBlob(path: string, body: unknown): Promise<Blob> {
     body: JSON.stringify(body),
   });
   if (!res.ok) {
+    if (res.status === 401) sessionEnded();
     const data = (await res.json().catch(() => null)) as { errors?: { message: string }[] } | null;
     const messages = data?.errors?.map((e) => e.message) ?? [`The server answered ${res.status}`];
     throw new ApiError(messages[0], res.status, messages);

@@ -1,4 +1,4 @@
-import { signInPath, xsrfHeaders } from './api';
+import { sessionEnded, xsrfHeaders } from './api';
 
 /** A GraphQL call to the hub, with the anti-forgery header and the spec's 401 rule. */
 export class GraphqlError extends Error {
@@ -24,7 +24,7 @@ export async function graphqlRequest<T>(query: string, variables?: Record<string
 async function readResponse<T>(res: Response): Promise<T> {
   if (res.status === 401) {
     // Signed out on the server: sign in again and come back here.
-    window.location.assign(signInPath());
+    sessionEnded();
     throw new GraphqlError('Your session has ended', []);
   }
   const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: GraphqlError['errors'] };

@@ -61,8 +61,18 @@ export function FormFiller(props: FormFillerProps) {
   return <PageFiller {...props} shown={shown} />;
 }
 
+/** Where the filler opens: a review ('edit', a reviewer's) on the review slide, anything else on the first. */
+export function initialPosition(mode: FormFillerProps['mode'], shown: ShownSlide[]): number {
+  return mode === 'edit'
+    ? Math.max(
+        0,
+        shown.findIndex((s) => isReviewSlide(s.slide)),
+      )
+    : 0;
+}
+
 function PageFiller(props: FormFillerProps & { shown: ShownSlide[] }) {
-  const [position, setPosition] = useState(0);
+  const [position, setPosition] = useState(() => initialPosition(props.mode, props.shown));
   return <FillerCore {...props} position={Math.min(position, Math.max(0, props.shown.length - 1))} setPosition={setPosition} />;
 }
 

@@ -203,6 +203,15 @@ export function useFillerController(props: CoreProps) {
     target?.focus({ preventScroll: true });
   });
 
+  // A review opens on the review slide: the page layouts start there (FormFiller), the scroll layout scrolls to it once.
+  const openedOnReview = useRef(false);
+  useEffect(() => {
+    if (openedOnReview.current || !scroll || mode !== 'edit') return;
+    openedOnReview.current = true;
+    const at = shown.findIndex((s) => isReviewSlide(s.slide));
+    if (at > 0) document.getElementById(`${ctx.idPrefix}-slide-${at}`)?.scrollIntoView?.({ block: 'start' });
+  }, [scroll, mode, shown, ctx.idPrefix]);
+
   const shouldBlock = useLeaveGuards({ mode, answers, leavingRef: leaving, savedVersionRef: savedVersion, routePath: props.routePath });
 
   const focusFirst = (messages: Map<string, string>, slideIndexes: number[]) => {

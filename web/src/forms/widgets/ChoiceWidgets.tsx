@@ -1,7 +1,7 @@
 import { MultiSelect, Select } from '@mantine/core';
 import type { Question } from '@hub/model/forms';
 import { IconChevronDown } from '@tabler/icons-react';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { isRequired, useAnswer, useFiller, useQuestionError } from '../context';
 import { useDeferredControl } from './Deferred';
 import { QuestionFrame, ReadOnlyValue, useQuestionIds, type WidgetProps } from './QuestionFrame';
@@ -135,9 +135,11 @@ export function ComboboxWidget({ q, readOnly }: WidgetProps) {
 
 interface MultiProps extends WidgetProps {
   data: { value: string; label: string }[];
+  /** Close the list once something is chosen (the user picker: one colleague at a time). */
+  closeOnChoice?: boolean;
 }
 
-function MultiWidget({ q, readOnly, data }: MultiProps) {
+function MultiWidget({ q, readOnly, data, closeOnChoice }: MultiProps) {
   const { answers } = useFiller();
   const value = asList(useAnswer(q.id));
   const error = useQuestionError(q.id);
@@ -178,23 +180,56 @@ function MultiWidget({ q, readOnly, data }: MultiProps) {
   const all = missing.length ? [...data, ...missing.map((v) => ({ value: v, label: v }))] : data;
   return (
     <QuestionFrame q={q}>
-      <MultiSelect
+      <MultiPicker
         id={ids.input}
-        size="md"
         data={all}
         value={value}
-        searchable
-        clearable
-        hidePickedOptions
-        defaultDropdownOpened={deferred.openOnMount}
-        nothingFoundMessage="Nothing found"
+        openOnMount={deferred.openOnMount}
+        closeOnChoice={!!closeOnChoice}
         placeholder={value.length ? undefined : 'Search or choose'}
         error={!!error}
-        aria-required={isRequired(q) || undefined}
-        classNames={{ input: classes.input }}
+        required={isRequired(q)}
         onChange={(v) => answers.set(q.id, v.length ? v : undefined)}
       />
     </QuestionFrame>
+  );
+}
+
+/** The real multi select, mounted once the user reaches for it; its list open or closed as the user and `closeOnChoice` say. */
+function MultiPicker(props: {
+  id: string;
+  data: { value: string; label: string }[];
+  value: string[];
+  openOnMount: boolean;
+  closeOnChoice: boolean;
+  placeholder: string | undefined;
+  error: boolean;
+  required: boolean;
+  onChange(value: string[]): void;
+}) {
+  const [opened, setOpened] = useState(props.openOnMount);
+  return (
+    <MultiSelect
+      id={props.id}
+      size="md"
+      data={props.data}
+      value={props.value}
+      searchable
+      clearable
+      hidePickedOptions
+      dropdownOpened={opened}
+      onDropdownOpen={() => setOpened(true)}
+      onDropdownClose={() => setOpened(false)}
+      onOptionSubmit={() => {
+        if (props.closeOnChoice) setOpened(false);
+      }}
+      nothingFoundMessage="Nothing found"
+      placeholder={props.placeholder}
+      error={props.error}
+      aria-required={props.required || undefined}
+      classNames={{ input: classes.input }}
+      onChange={props.onChange}
+    />
   );
 }
 
@@ -211,5 +246,5 @@ export function SelectUserWidget(props: WidgetProps) {
     const seen = new Set<string>();
     return users.filter((u) => !seen.has(u.id) && seen.add(u.id)).map((u) => ({ value: u.id, label: u.name }));
   }, [users]);
-  return <MultiWidget {...props} data={data} />;
+  return <MultiWidget {...props} data={data} closeOnChoice />;
 }

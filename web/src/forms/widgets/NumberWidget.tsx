@@ -9,12 +9,18 @@ export function wholeNumbersOnly(q: Question): boolean {
   return ['integer', 'wholeNumber', 'whole'].includes(q.className ?? '');
 }
 
+/** What a number's text may hold as typed; a letter (or any other character) is refused. */
+const NUMBER_CHARACTERS = /^[\d\s.-]*$/;
+const WHOLE_CHARACTERS = /^[\d\s-]*$/;
+
 const show = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
 
 /**
  * number: the answer is a number; an empty field has none. The text is kept as typed so
  * '-' or '1.' can be on the way to a number; text that is not one shows 'The value must be
- * a number' (or 'The value must be a whole number') and leaves no answer.
+ * a number' (or 'The value must be a whole number') and leaves no answer. Letters are
+ * refused as typed (or pasted), and phones open their numeric keypad: digits only for
+ * whole numbers, with the decimal point otherwise.
  */
 export function NumberWidget({ q, readOnly }: WidgetProps) {
   const ctx = useFiller();
@@ -35,6 +41,7 @@ export function NumberWidget({ q, readOnly }: WidgetProps) {
       <input
         id={ids.input}
         type="text"
+        inputMode={whole ? 'numeric' : 'decimal'}
         autoComplete="off"
         value={text}
         className={classes.field}
@@ -43,6 +50,7 @@ export function NumberWidget({ q, readOnly }: WidgetProps) {
         aria-required={isRequired(q) || undefined}
         onChange={(e) => {
           const next = e.currentTarget.value;
+          if (!(whole ? WHOLE_CHARACTERS : NUMBER_CHARACTERS).test(next)) return;
           const parsed = parseNumberInput(next, whole);
           setText(next);
           ctx.reportInputError(q.id, parsed.error ?? null);

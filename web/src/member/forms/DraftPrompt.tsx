@@ -1,8 +1,19 @@
-import { Button, Flex, Modal, Text, useMatches } from '@mantine/core';
+import { Button, Flex, Modal, Text, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { deleteDraft, hasDraft } from './forms-api';
+
+/**
+ * The prompt's buttons are never cut off: stacked full width on phones, side by side when
+ * they fit, and a label longer than its line (a narrow window, a large text size) wraps
+ * inside a button that grows, at least a 44 px tap target.
+ */
+const wrapping: ButtonProps['styles'] = {
+  root: { height: 'auto', minHeight: 44, maxWidth: '100%' },
+  inner: { paddingBlock: 6 },
+  label: { whiteSpace: 'normal', overflow: 'visible', textAlign: 'center', lineHeight: 1.3 },
+};
 
 /**
  * Create for a form: checks for a draft first. With one, the user chooses to continue it
@@ -12,8 +23,6 @@ export function useCreateForm() {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  // Phones: full-width buttons stacked, a size whose longest label fits 375 px.
-  const size = useMatches({ base: 'sm', xs: 'md' });
 
   const open = async (formId: string) => {
     let exists = false;
@@ -42,11 +51,11 @@ export function useCreateForm() {
   const prompt = (
     <Modal opened={!!pending} onClose={() => setPending(null)} title="A draft of this form already exists" centered>
       <Text mb="md">You started this form earlier. Continue where you left off, or discard that draft and start again.</Text>
-      <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
-        <Button variant="default" size={size} mih={44} loading={busy} onClick={() => void discard()}>
+      <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" wrap="wrap" gap="sm">
+        <Button variant="default" styles={wrapping} loading={busy} onClick={() => void discard()}>
           Discard and start from scratch
         </Button>
-        <Button size={size} mih={44} onClick={() => pending && void navigate(`/safety-form/${pending}`)}>
+        <Button styles={wrapping} onClick={() => pending && void navigate(`/safety-form/${pending}`)}>
           Continue editing
         </Button>
       </Flex>

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { hasRoleFact } from '@hub/model/roles';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isAdminGroup, useMe } from '../../app/session';
 import { FormFiller } from '../../forms/FormFiller';
 import { formatLocal } from '../../ui/dates';
@@ -12,6 +12,7 @@ import { formTypeLabel } from './form-types';
 import { loadColleagues, loadSubmission, saveReview } from './forms-api';
 import { downloadSubmissionPdf } from './pdf';
 import { FetchError } from './SafetyFormPage';
+import { isSubmissionType } from './SubmissionsPage';
 
 /**
  * /user-submissions/:type/view/:id and /edit/:id: a completed submission, read-only, or
@@ -19,6 +20,11 @@ import { FetchError } from './SafetyFormPage';
  */
 export function SubmissionPage({ mode }: { mode: 'view' | 'edit' }) {
   const { type = 'all', id = '' } = useParams();
+  if (!isSubmissionType(type)) return <Navigate to="/404" replace />;
+  return <Submission key={id} mode={mode} type={type} id={id} />;
+}
+
+function Submission({ mode, type, id }: { mode: 'view' | 'edit'; type: string; id: string }) {
   const navigate = useNavigate();
   const client = useQueryClient();
   const me = useMe().data;
@@ -72,7 +78,7 @@ export function SubmissionPage({ mode }: { mode: 'view' | 'edit' }) {
         </Alert>
       )}
       <FormFiller
-        key={`${s.id}-${s.modified}`}
+        key={`${s.id}-${s.modified}-${editing}`}
         definition={s.version.definition}
         initialAnswers={s.answers}
         mode={editing ? 'edit' : 'view'}

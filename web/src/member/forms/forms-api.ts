@@ -146,30 +146,60 @@ export async function loadSubmission(id: string): Promise<Submission | null> {
 export interface SubmissionRow {
   id: string;
   created: string;
+  jobNumber: string | null;
+  jobAddress: string | null;
   mehubAccount: { firstname: string | null; surname: string | null; email: string } | null;
   formVersion: { version: number; form: { id: string; name: string; formType: string } } | null;
   /** Set once a manager has reviewed it (members do not read review requests themselves). */
   formReviewRequestId: string | null;
 }
 
-/** Completed submissions the caller may read, newest first, optionally of one form type. */
-export async function listSubmissions(
-  formType: string | null,
-  skip: number,
-  take: number,
-): Promise<{ rows: SubmissionRow[]; total: number }> {
-  const conditions = [[{ path: 'isCompleted', comparison: 'equal', value: ['true'] }]];
-  if (formType) conditions.push([{ path: 'formVersion.form.formType', comparison: 'equal', value: [formType] }]);
-  const data = await graphqlRequest<{ rows: SubmissionRow[]; total: number }>(
+/** What the submissions list shows: one form type (or all), only those not reviewed yet, a search, a page. */
+export interface SubmissionQuery {
+  formType: string | null;
+  notReviewed: boolean;
+  search: string;
+  skip: number;
+  take: number;
+}
+
+/** Longest search text, and most words of it, sent to the server. */
+export const SEARCH_MAX_LENGTH = 100;
+const SEARCH_MAX_WORDS = 5;
+/** Where a search word is looked for: the job and whoever submitted. */
+const SEARCHED_PATHS = ['jobNumber', 'jobAddress', 'mehubAccount.firstname', 'mehubAccount.surname', 'mehubAccount.email'];
+
+interface Where {
+  path: string;
+  comparison: 'equal' | 'contains';
+  value: (string | null)[] | null;
+}
+
+/**
+ * The list's conditions (outer list ANDed, inner lists ORed): completed, of the form type,
+ * without a review request, and every word of the search in the job number, job address
+ * or the submitter's name or email ('John Smith' finds John Smith).
+ */
+export function submissionConditions(q: Pick<SubmissionQuery, 'formType' | 'notReviewed' | 'search'>): Where[][] {
+  const conditions: Where[][] = [[{ path: 'isCompleted', comparison: 'equal', value: ['true'] }]];
+  if (q.formType) conditions.push([{ path: 'formVersion.form.formType', comparison: 'equal', value: [q.formType] }]);
+  if (q.notReviewed) conditions.push([{ path: 'formReviewRequestId', comparison: 'equal', value: null }]);
+  const words = q.search.slice(0, SEARCH_MAX_LENGTH).trim().split(/\s+/).filter(Boolean).slice(0, SEARCH_MAX_WORDS);
+  for (const word of words) conditions.push(SEARCHED_PATHS.map((path) => ({ path, comparison: 'contains' as const, value: [word] })));
+  return conditions;
+}
+
+/** Completed submissions the caller may read, newest first. */
+export async function listSubmissions(q: SubmissionQuery): Promise<{ rows: SubmissionRow[]; total: number }> {
+  return graphqlRequest<{ rows: SubmissionRow[]; total: number }>(
     `query($c: [[WhereExpressionGraph!]!], $skip: Int, $take: Int) {
       rows: formSubmissionsEntitys(conditions: $c, skip: $skip, take: $take, orderBy: [{ path: "created", descending: true }]) {
-        id created mehubAccount { firstname surname email } formVersion { version form { id name formType } } formReviewRequestId
+        id created jobNumber jobAddress mehubAccount { firstname surname email } formVersion { version form { id name formType } } formReviewRequestId
       }
       total: countFormSubmissionsEntitys(conditions: $c)
     }`,
-    { c: conditions, skip, take },
+    { c: submissionConditions(q), skip: q.skip, take: q.take },
   );
-  return data;
 }
 
 /** Colleagues a selectUserProfile question offers: the accounts the caller may read. */
