@@ -39,6 +39,8 @@ export const roleFacts = {
   apiTokens: REVIEWER_ROLES,
   /** User PDF export is hidden for them. */
   noUserPdf: ['SafetyWorker'] as readonly RoleName[],
+  /** See the Recent Activity modal once per session after sign-in. */
+  recentActivityModal: ['SafetyManager', 'SafetyWorker', 'Worker', 'Manager'] as readonly RoleName[],
 };
 
 export function isManagerRole(role: string | null | undefined): boolean {

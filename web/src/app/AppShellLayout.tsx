@@ -1,81 +1,28 @@
-import { AppShell, Anchor, Avatar, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
-import { IconChevronDown, IconKey, IconLogout, IconPlugConnected, IconShieldCheck } from '@tabler/icons-react';
-import { hasRoleFact } from '@hub/model/roles';
-import { safePath } from '@hub/model/safe-path';
-import { Link, Outlet, useLocation } from 'react-router';
-import { displayName, hasBackendAccess, logout, useMe, useProviders } from './session';
+import { AppShell } from '@mantine/core';
+import { Outlet } from 'react-router';
+import { NAV_HEIGHT, NavBar, useWideNav } from '../member/site/NavBar';
+import { NewsTicker } from '../member/site/NewsTicker';
+import { RecentActivityModal } from '../member/site/RecentActivityGate';
 
-/** The member site's frame: the top bar with the hub's name and the user's menu, then the page. */
+/**
+ * The member site's frame (member-site.md section 2): the navigation bar (a slide-out menu
+ * under 1600 px), the news ticker under it, then the page; the Recent Activity modal once
+ * per session.
+ */
 export function AppShellLayout() {
-  const me = useMe().data;
-  const providers = useProviders().data;
-  const location = useLocation();
+  const wide = useWideNav();
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell header={{ height: wide ? NAV_HEIGHT.wide : NAV_HEIGHT.narrow }} padding={0}>
       <AppShell.Header bg="navy.9" c="white">
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/home" c="white" underline="never" aria-label="Safety Hub home">
-            <Group gap="xs" wrap="nowrap">
-              <IconShieldCheck size={28} color="var(--mantine-color-safety-5)" aria-hidden />
-              <Text fw={700} fz="lg">
-                Safety Hub
-              </Text>
-            </Group>
-          </Anchor>
-          {me ? (
-            <Group gap="sm" wrap="nowrap">
-              {hasBackendAccess(me) && (
-                <Button component={Link} to="/admin" variant="white" color="navy" size="xs">
-                  Admin
-                </Button>
-              )}
-              <Menu position="bottom-end" width={240}>
-                <Menu.Target>
-                  <UnstyledButton c="white" aria-label="Account menu" mih={44}>
-                    <Group gap={8} wrap="nowrap">
-                      <Avatar size={30} color="safety" radius="xl">
-                        {(me.givenName ?? me.email).charAt(0).toUpperCase()}
-                      </Avatar>
-                      <Text size="sm" visibleFrom="xs" maw={180} truncate>
-                        {displayName(me)}
-                      </Text>
-                      <IconChevronDown size={16} aria-hidden />
-                    </Group>
-                  </UnstyledButton>
-                </Menu.Target>
-                <Menu.Dropdown>
-                  <Menu.Label>{me.email}</Menu.Label>
-                  <Menu.Item component={Link} to="/profile/two-factor" leftSection={<IconKey size={16} />}>
-                    Two-factor authentication
-                  </Menu.Item>
-                  {hasRoleFact('apiTokens', me.roleName) && (
-                    <Menu.Item component={Link} to="/integrations" leftSection={<IconPlugConnected size={16} />}>
-                      My Integrations
-                    </Menu.Item>
-                  )}
-                  <Menu.Divider />
-                  <Menu.Item color="red" leftSection={<IconLogout size={16} />} onClick={() => logout(me, providers)}>
-                    Logout
-                  </Menu.Item>
-                </Menu.Dropdown>
-              </Menu>
-            </Group>
-          ) : (
-            <Button
-              component={Link}
-              to={`/admin_login?redirect=${encodeURIComponent(safePath(location.pathname))}`}
-              variant="white"
-              color="navy"
-              size="sm"
-            >
-              Login
-            </Button>
-          )}
-        </Group>
+        <NavBar wide={wide} />
       </AppShell.Header>
       <AppShell.Main>
-        <Outlet />
+        <NewsTicker />
+        <div style={{ padding: 'var(--mantine-spacing-md)' }}>
+          <Outlet />
+        </div>
       </AppShell.Main>
+      <RecentActivityModal />
     </AppShell>
   );
 }
