@@ -123,9 +123,8 @@ export function ContactPage() {
               label={category === 'HELP' ? 'How can we help?' : 'Your feedback'}
               placeholder="Start typing something here"
               required
-              autosize
-              minRows={5}
-              maxRows={14}
+              rows={6}
+              resize="vertical"
               maxLength={CONTACT_MAX_LENGTH}
               value={text}
               onChange={(e) => {

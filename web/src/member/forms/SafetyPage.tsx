@@ -1,18 +1,4 @@
-import {
-  Anchor,
-  Badge,
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  SimpleGrid,
-  Skeleton,
-  Stack,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { IconBooks, IconExternalLink, IconFileText, IconShieldCheck } from '@tabler/icons-react';
 import type { SafetyLinkItem, SafetySection } from '@hub/model/site';
 import { hasRoleFact } from '@hub/model/roles';
@@ -126,9 +112,16 @@ function FormTypeTile({ type, level, onCreate }: { type: FormTypeKey; level: Lev
           ))}
         </Stack>
       )}
-      <Anchor component={Link} to={`/user-submissions/${type}`} size="sm" mt="sm" py={12} style={{ alignSelf: 'flex-start' }}>
+      <Anchor
+        component={Link}
+        to={`/user-submissions/${type}`}
+        aria-label={`View submissions of ${formTypeLabel(type)}`}
+        size="sm"
+        mt="sm"
+        py={12}
+        style={{ alignSelf: 'flex-start' }}
+      >
         View submissions
-        <VisuallyHidden>{` of ${formTypeLabel(type)}`}</VisuallyHidden>
       </Anchor>
     </Tile>
   );
@@ -209,6 +202,7 @@ function MarketingTile() {
           component="a"
           href={target.href}
           {...NEW_TAB}
+          aria-label="Visit the safety resources (opens in a new tab)"
           size="sm"
           mih={44}
           color="safety.8"
@@ -216,7 +210,6 @@ function MarketingTile() {
           style={{ alignSelf: 'flex-start' }}
         >
           Visit the safety resources
-          <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
         </Button>
       ) : (
         <Text size="sm">The association's safety pages cannot be reached right now.</Text>

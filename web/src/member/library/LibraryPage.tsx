@@ -1,4 +1,4 @@
-import { Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title, VisuallyHidden } from '@mantine/core';
+import { Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { LIBRARY_SEARCH_DEBOUNCE_MS, type LibraryLink } from '@hub/model/site';
@@ -39,9 +39,18 @@ function DocumentRow({ doc }: { doc: LibraryLink }) {
         </Text>
       </Group>
       {href ? (
-        <Button component="a" href={href} {...NEW_TAB} size="sm" mih={44} miw={72} variant="light" style={{ marginLeft: 'auto' }}>
+        <Button
+          component="a"
+          href={href}
+          {...NEW_TAB}
+          aria-label={`View ${doc.name} (opens in a new tab)`}
+          size="sm"
+          mih={44}
+          miw={72}
+          variant="light"
+          style={{ marginLeft: 'auto' }}
+        >
           View
-          <VisuallyHidden>{` ${doc.name} (opens in a new tab)`}</VisuallyHidden>
         </Button>
       ) : (
         <Text size="sm" c="dimmed" style={{ marginLeft: 'auto' }}>

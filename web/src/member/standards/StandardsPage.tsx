@@ -1,18 +1,4 @@
-import {
-  Box,
-  Button,
-  Card,
-  Container,
-  Group,
-  Image,
-  Skeleton,
-  Stack,
-  Text,
-  TextInput,
-  ThemeIcon,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Box, Button, Card, Container, Group, Image, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
 import { IconCertificate, IconSearch } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { Crumbs } from '../../ui/Crumbs';
@@ -39,6 +25,7 @@ function ViewLink({ link, name, variant }: { link: string | null; name: string; 
       component="a"
       href={target.kind === 'external' ? target.href : target.to}
       {...NEW_TAB}
+      aria-label={`View ${name} (opens in a new tab)`}
       size="sm"
       mih={44}
       miw={72}
@@ -46,7 +33,6 @@ function ViewLink({ link, name, variant }: { link: string | null; name: string; 
       style={{ flexShrink: 0, marginLeft: 'auto' }}
     >
       View
-      <VisuallyHidden>{` ${name} (opens in a new tab)`}</VisuallyHidden>
     </Button>
   );
 }
