@@ -145,7 +145,7 @@ describe('FormFiller show conditions and submit', () => {
       initialAnswers: { w: 'done' },
       submitText: 'Save review',
     });
-    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    // A review opens on the review slide.
     fireEvent.click(screen.getByRole('button', { name: 'Save review' }));
     expect(screen.getByText('This field is required')).toBeTruthy();
     fireEvent.click(screen.getByLabelText('Satisfactory'));
@@ -281,6 +281,36 @@ const reviewForm = () =>
   ]);
 
 describe('FormFiller review', () => {
+  it('a review (edit mode) opens on the review slide; viewing opens on the first', () => {
+    const { unmount } = renderFiller({ definition: reviewForm(), mode: 'edit', showReviewSlide: true, initialAnswers: { w: 'done' } });
+    expect(step(/Review Slide/).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByLabelText('Satisfactory')).toBeTruthy();
+    expect(screen.queryByText('done')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Next' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'Back' })).toBeTruthy();
+    unmount();
+
+    renderFiller({ definition: reviewForm(), mode: 'view', showReviewSlide: true, initialAnswers: { w: 'done' } });
+    expect(step(/Work/).getAttribute('aria-current')).toBe('step');
+    expect(screen.getByText('done')).toBeTruthy();
+  });
+
+  it('a review in the scroll layout scrolls the review slide into view', () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this.id);
+    };
+    try {
+      const def = { ...reviewForm(), pagination: { type: 'scroll' as const } };
+      renderFiller({ definition: def, mode: 'edit', showReviewSlide: true, initialAnswers: { w: 'done' } });
+      expect(scrolled).toHaveLength(1);
+      expect(document.getElementById(scrolled[0])?.textContent).toContain('Review Slide');
+    } finally {
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('in edit mode shows every other slide read-only and only the review slide editable', async () => {
     const onSubmit = vi.fn(async () => {});
     renderFiller({
@@ -291,9 +321,10 @@ describe('FormFiller review', () => {
       initialAnswers: { w: 'done' },
       submitText: 'Save review',
     });
+    // Any step can be opened, as in view mode; the work is read-only.
+    fireEvent.click(step(/Work/));
     expect(screen.queryByRole('textbox')).toBeNull();
     expect(screen.getByText('done')).toBeTruthy();
-    // Any step can be opened, as in view mode.
     fireEvent.click(step(/Review Slide/));
     fireEvent.click(screen.getByLabelText('CI Improvement Opportunity'));
     expect(screen.getByText(/Please describe the improvement opportunity/)).toBeTruthy();

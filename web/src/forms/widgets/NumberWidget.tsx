@@ -9,9 +9,8 @@ export function wholeNumbersOnly(q: Question): boolean {
   return ['integer', 'wholeNumber', 'whole'].includes(q.className ?? '');
 }
 
-/** What a number's text may hold as typed; a letter (or any other character) is refused. */
+/** What a number's text may hold as typed: a letter (or any other character) is refused; a misplaced sign or point gets its message. */
 const NUMBER_CHARACTERS = /^[\d\s.-]*$/;
-const WHOLE_CHARACTERS = /^[\d\s-]*$/;
 
 const show = (v: unknown) => (typeof v === 'number' && Number.isFinite(v) ? String(v) : '');
 
@@ -50,7 +49,7 @@ export function NumberWidget({ q, readOnly }: WidgetProps) {
         aria-required={isRequired(q) || undefined}
         onChange={(e) => {
           const next = e.currentTarget.value;
-          if (!(whole ? WHOLE_CHARACTERS : NUMBER_CHARACTERS).test(next)) return;
+          if (!NUMBER_CHARACTERS.test(next)) return;
           const parsed = parseNumberInput(next, whole);
           setText(next);
           ctx.reportInputError(q.id, parsed.error ?? null);

@@ -42,6 +42,27 @@ describe('pickers mounted on demand', () => {
     expect(await submit()).toEqual({ m: ['C', 'A'], u: ['u2'] });
   });
 
+  it('user select closes after a choice (the multicombobox stays open for more); it opens again for another', async () => {
+    const submit = fill([question('m', 'multicombobox', { options: options('A', 'B', 'C') }), question('u', 'selectUserProfile')], {
+      users: [
+        { id: 'u1', name: 'Ann Lee' },
+        { id: 'u2', name: 'Bo Chan' },
+      ],
+    });
+    fireEvent.pointerDown(screen.getByRole('combobox', { name: 'Title m' }));
+    fireEvent.click(await screen.findByRole('option', { name: 'A' }));
+    expect(screen.getByRole('option', { name: 'B' })).toBeTruthy();
+    fireEvent.pointerDown(screen.getByRole('combobox', { name: 'Title u' }), { pointerType: 'mouse' });
+    fireEvent.click(await screen.findByRole('option', { name: 'Bo Chan' }));
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Ann Lee' })).toBeNull());
+    const user = screen.getByLabelText('Title u');
+    expect(user.getAttribute('aria-expanded')).toBe('false');
+    fireEvent.click(user);
+    fireEvent.click(await screen.findByRole('option', { name: 'Ann Lee' }));
+    await waitFor(() => expect(screen.queryByRole('option', { name: 'Ann Lee' })).toBeNull());
+    expect(await submit()).toEqual({ m: ['A'], u: ['u2', 'u1'] });
+  });
+
   it('date: pressing the stand-in opens the calendar; the answer is YYYY-MM-DD', async () => {
     const submit = fill([question('d', 'date')], { initialAnswers: { d: '2024-03-05' } });
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Title d' }), { pointerType: 'mouse' });

@@ -17,7 +17,7 @@ describe('number widget', () => {
       ),
       onSubmit,
     });
-    type('Title n', 'abc');
+    type('Title n', '1-2');
     expect(screen.getByText('The value must be a number')).toBeTruthy();
     expect(screen.getByLabelText('Title n').getAttribute('aria-invalid')).toBe('true');
     type('Title n', '-');
@@ -32,9 +32,28 @@ describe('number widget', () => {
     // Revalidation is on now: clearing the text clears the message (the field is optional).
     type('Title w', '');
     expect(screen.queryByText('The value must be a whole number')).toBeNull();
-    type('Title n', 'x');
+    type('Title n', '1..');
     type('Title n', '');
     expect(screen.queryByText('The value must be a number')).toBeNull();
+  });
+
+  it('refuses letters as typed or pasted and opens the numeric keypad (digits only for whole numbers)', async () => {
+    const submit = fill([question('n', 'number'), question('w', 'number', { className: 'integer' })]);
+    const n = screen.getByLabelText('Title n') as HTMLInputElement;
+    const w = screen.getByLabelText('Title w') as HTMLInputElement;
+    expect(n.inputMode).toBe('decimal');
+    expect(w.inputMode).toBe('numeric');
+    type('Title n', '12');
+    for (const refused of ['12a', 'abc', '1e3', 'Infinity', '0x1f', '12,5']) {
+      type('Title n', refused);
+      expect(n.value).toBe('12');
+    }
+    expect(screen.queryByText('The value must be a number')).toBeNull();
+    type('Title n', '-12.5');
+    type('Title w', '7');
+    type('Title w', '7x');
+    expect(w.value).toBe('7');
+    expect(await submit()).toEqual({ n: -12.5, w: 7 });
   });
 
   it('stores numbers, and nothing for an empty field', async () => {
