@@ -107,3 +107,17 @@ export interface FeedbackPayload {
   email: string;
   information: string;
 }
+
+/** Longest search term accepted (longer: 400); the most results a search answers. */
+export const SEARCH_MAX_LENGTH = 200;
+export const SEARCH_RESULT_LIMIT = 20;
+
+/** The most items GET .../GetRecentActivity answers. */
+export const RECENT_ACTIVITY_LIMIT = 50;
+
+/** Longest help or feedback message (POST /api/entity/FeedbackAndHelpEntity). */
+export const FEEDBACK_MAX_LENGTH = 5000;
+
+/** POST /api/site/page-view {page}: the member pages whose views are recorded. */
+export const PAGE_VIEW_PAGES = ['home'] as const;
+export type PageViewPage = (typeof PAGE_VIEW_PAGES)[number];

@@ -1,5 +1,6 @@
 import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { resolve } from 'node:path';
+import { EXTERNAL_PAGES, type ExternalPage } from '@hub/model/site';
 
 /** Every setting of the hub, read from the environment once (documented in the README). */
 export interface Config {
@@ -32,6 +33,75 @@ export interface Config {
   trustProxy: boolean | number | string[];
   /** Single sign-on; null when SAML_ENTRY_POINT or SAML_IDP_CERT is unset. */
   saml: SamlConfig | null;
+  /** The member site's frame (GET /api/site) and contact settings. */
+  site: SiteSettings;
+}
+
+/** The association's site and the member site's contact settings (docs/operations.md). */
+export interface SiteSettings {
+  /** ASSOCIATION_SITE_URL: the association's site, an absolute http(s) address. */
+  associationUrl: string;
+  /** Each association page: ASSOCIATION_SITE_URL + its default path, or its ASSOCIATION_LINK_<PAGE> setting. */
+  links: Record<ExternalPage, string>;
+  /** SUPPORT_PHONE: the support line shown with 'no results' and on Contact Us. */
+  supportPhone: string | null;
+  /** SUPPORT_EMAIL: where help and feedback messages are mailed (else they are only saved). */
+  supportEmail: string | null;
+  /** HUB_TEST_MODE: the Recent Activity modal is not shown. */
+  testMode: boolean;
+}
+
+export const DEFAULT_ASSOCIATION_SITE_URL = 'https://www.masterelectricians.com.au';
+
+/** The path of each association page on ASSOCIATION_SITE_URL, unless its own setting names another address. */
+export const ASSOCIATION_PAGE_PATHS: Record<ExternalPage, string> = {
+  technical: '/technical',
+  hr: '/hr-ir',
+  legal: '/legal',
+  savings: '/member-savings',
+  masterProgram: '/master-electricians-program',
+  advantageProgram: '/advantage-program',
+  profile: '/my-profile',
+  events: '/events',
+  newsletters: '/newsletters',
+  safetyResources: '/safety',
+  memberBenefits: '/member-benefits',
+  industryUpdates: '/industry-updates',
+  businessGrowth: '/business-growth',
+};
+
+/** The setting that overrides one association page: ASSOCIATION_LINK_ plus its name in capitals (masterProgram: ASSOCIATION_LINK_MASTER_PROGRAM). */
+export const associationLinkSetting = (page: ExternalPage) => `ASSOCIATION_LINK_${page.replace(/([A-Z])/g, '_$1').toUpperCase()}`;
+
+/** An absolute http(s) address without user or password, or a start-up error naming the setting. */
+function httpUrl(name: string, value: string): string {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new Error(`${name} must be an absolute http(s) address, got '${value}'`);
+  }
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username || url.password || !url.hostname)
+    throw new Error(`${name} must be an absolute http(s) address, got '${value}'`);
+  return url.href;
+}
+
+function siteSettings(env: NodeJS.ProcessEnv): SiteSettings {
+  const base = httpUrl('ASSOCIATION_SITE_URL', (env.ASSOCIATION_SITE_URL || DEFAULT_ASSOCIATION_SITE_URL).trim()).replace(/\/$/, '');
+  const links = {} as Record<ExternalPage, string>;
+  for (const page of EXTERNAL_PAGES) {
+    const setting = associationLinkSetting(page);
+    const given = env[setting]?.trim();
+    links[page] = given ? httpUrl(setting, given) : `${base}${ASSOCIATION_PAGE_PATHS[page]}`;
+  }
+  const supportPhone = env.SUPPORT_PHONE?.trim() || null;
+  if (supportPhone && !/^\+?[0-9 ()-]{3,30}$/.test(supportPhone))
+    throw new Error(`SUPPORT_PHONE must be a phone number (digits, spaces, + ( ) -), got '${supportPhone}'`);
+  const supportEmail = env.SUPPORT_EMAIL?.trim() || null;
+  if (supportEmail && !/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(supportEmail))
+    throw new Error(`SUPPORT_EMAIL must be an email address, got '${supportEmail}'`);
+  const testMode = (env.HUB_TEST_MODE ?? '').trim();
+  return { associationUrl: base, links, supportPhone, supportEmail, testMode: testMode === '1' || testMode === 'true' };
 }
 
 /** Allowed difference between the identity provider's clock and ours, unless SAML_CLOCK_SKEW_SECONDS says otherwise. */
@@ -127,5 +197,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
             clockSkewSeconds: int('SAML_CLOCK_SKEW_SECONDS', DEFAULT_SAML_CLOCK_SKEW_SECONDS),
           }
         : null,
+    site: siteSettings(env),
   };
 }

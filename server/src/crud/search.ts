@@ -1,0 +1,148 @@
+import { getEntity } from '@hub/model';
+import { SEARCH_LINK_TYPES, SEARCH_RESULT_LIMIT, type SearchLinkType } from '@hub/model/site';
+import { isAdministrator, type Caller } from '../access/caller';
+import { allowed, assertAllowed } from '../access/rules';
+import { scopeSql } from '../access/scope';
+import type { Db } from '../db/client';
+import { translateDbError } from '../db/db-errors';
+import { Params } from '../db/params';
+
+/**
+ * The member site's reading of safety links, standards and guidance notes (member-site.md
+ * section 2): the global search and the safety link sections. Full-text search in PostgreSQL
+ * (PGlite and pg alike) over the GIN expression indexes of migration 0006; the expressions
+ * below must stay exactly those of the indexes, or the planner stops using them.
+ */
+
+/** The indexed document of a safety link: its name. */
+const SAFETY_DOC = (a: string) => `setweight(to_tsvector('simple', coalesce(${a}."name", '')), 'A')`;
+/** The indexed document of a standard or guidance note: name (weight A), header (B) and description (C). */
+const NOTE_DOC = (a: string) =>
+  `(setweight(to_tsvector('simple', coalesce(${a}."name", '')), 'A') || setweight(to_tsvector('simple', coalesce(${a}."header", '')), 'B') || setweight(to_tsvector('simple', coalesce(${a}."description", '')), 'C'))`;
+
+/** Words of a term that take part in a search (the rest is ignored), and the longest word kept. */
+const MAX_WORDS = 8;
+const MAX_WORD = 64;
+
+/**
+ * The tsquery text of a search term: each word (letters and digits only, lower case) as a
+ * prefix `word:*`, all of them required. Every other character (tsquery operators `& | ! ( ) : * <->`,
+ * quotes, backslashes) separates words, so user text can never be read as query syntax; the
+ * result is still only ever passed as a parameter. null when the term has no word.
+ */
+export function prefixQuery(term: string): string | null {
+  const words =
+    term
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? [];
+  const kept = [...new Set(words.map((w) => w.slice(0, MAX_WORD)))].slice(0, MAX_WORDS);
+  return kept.length ? kept.map((w) => `${w}:*`).join(' & ') : null;
+}
+
+/**
+ * Role permissions of safety links (RoleSafetyLinkPermissionEntity): a link without permission
+ * rows is open to every member; a link with rows shows only to roles holding one with canview,
+ * and offers its Create address only to roles holding one with cancreate. Administrators see all.
+ * `visible` and `canCreate` are SQL predicates on the safety link aliased `a`.
+ */
+function linkPermissionSql(a: string, caller: Caller, params: Params): { visible: string; canCreate: string } {
+  if (isAdministrator(caller)) return { visible: 'TRUE', canCreate: 'TRUE' };
+  const role = caller.roleId ? params.add(caller.roleId, 'uuid') : 'NULL::uuid';
+  const none = `NOT EXISTS (SELECT 1 FROM role_safety_link_permission p WHERE p.safety_link_id = ${a}.id)`;
+  const granted = (flag: string) =>
+    `EXISTS (SELECT 1 FROM role_safety_link_permission p WHERE p.safety_link_id = ${a}.id AND p.role_id = ${role} AND p.${flag})`;
+  return { visible: `(${none} OR ${granted('canview')})`, canCreate: `(${none} OR ${granted('cancreate')})` };
+}
+
+const and = (...parts: (string | null)[]) => parts.filter(Boolean).join(' AND ');
+
+export interface SearchRow {
+  id: string;
+  type: SearchLinkType;
+  sectionName: string | null;
+  name: string | null;
+  header: string | null;
+  create: string | null;
+  view: string | null;
+}
+
+/**
+ * Safety links, standards and guidance notes matching `term` (see prefixQuery), best first:
+ * the `precedent` type first, then by rank (ts_rank, name matches weigh most), then by name;
+ * at most SEARCH_RESULT_LIMIT. Each entity is read only when the caller may read it, within its scope.
+ */
+export async function searchLinks(db: Db, caller: Caller, term: string, precedent: SearchLinkType | null): Promise<SearchRow[]> {
+  const query = prefixQuery(term);
+  const links = getEntity('SafetyLinkEntity');
+  assertAllowed(caller, links, 'read');
+  if (!query) return [];
+  const params = new Params();
+  const tsq = `to_tsquery('simple', ${params.add(query)})`;
+  const branches: string[] = [];
+  {
+    const perm = linkPermissionSql('sl', caller, params);
+    const sectionReadable = allowed(caller, getEntity('SafetyLinkSectionEntity'), 'read');
+    branches.push(
+      `SELECT sl.id, 'SAFETY' AS type, ${sectionReadable ? 'sec.name' : 'NULL'} AS section_name, sl.name, NULL::text AS header, ` +
+        `CASE WHEN ${perm.canCreate} THEN sl."create" END AS "create", sl.view, ts_rank(${SAFETY_DOC('sl')}, ${tsq}) AS rank ` +
+        `FROM safety_link sl LEFT JOIN safety_link_section sec ON sec.id = sl.safety_link_section_id ` +
+        `WHERE ${and(`${SAFETY_DOC('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params), perm.visible)}`,
+    );
+  }
+  const standards = getEntity('StandardEntity');
+  if (allowed(caller, standards, 'read')) {
+    branches.push(
+      `SELECT s.id, 'STANDARD', NULL, s.name, s.header, NULL, s.link, ts_rank(${NOTE_DOC('s')}, ${tsq}) ` +
+        `FROM standard s ` +
+        `WHERE ${and(`${NOTE_DOC('s')} @@ ${tsq}`, scopeSql(standards, 's', caller, params))}`,
+    );
+  }
+  const guidance = getEntity('GuidanceEntity');
+  if (allowed(caller, guidance, 'read')) {
+    const standardName = allowed(caller, standards, 'read') ? 'st.name' : 'NULL';
+    branches.push(
+      `SELECT g.id, 'GUIDANCE', ${standardName}, g.name, g.header, NULL, g.link, ts_rank(${NOTE_DOC('g')}, ${tsq}) ` +
+        `FROM guidance g LEFT JOIN standard st ON st.id = g.standard_id ` +
+        `WHERE ${and(`${NOTE_DOC('g')} @@ ${tsq}`, scopeSql(guidance, 'g', caller, params))}`,
+    );
+  }
+  const first = precedent && (SEARCH_LINK_TYPES as readonly string[]).includes(precedent) ? params.add(precedent) : 'NULL::text';
+  const sql =
+    `SELECT id, type, section_name AS "sectionName", name, header, "create", view FROM (${branches.join(' UNION ALL ')}) r ` +
+    `ORDER BY (type = ${first}) IS TRUE DESC, rank DESC, name ASC NULLS LAST, id LIMIT ${SEARCH_RESULT_LIMIT}`;
+  const { rows } = await db.query<SearchRow>(sql, params.values).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
+  return rows;
+}
+
+export interface SectionRow {
+  id: string;
+  name: string;
+  tooltip: string | null;
+  order: number | null;
+  links: { id: string; name: string | null; create: string | null; view: string | null; order: number | null }[];
+}
+
+/**
+ * The safety link sections with the links the caller may see (role permissions as in
+ * searchLinks), sections by order then name, links by order then name; a section none of
+ * whose links the caller may see is left out.
+ */
+export async function safetySections(db: Db, caller: Caller): Promise<SectionRow[]> {
+  const sections = getEntity('SafetyLinkSectionEntity');
+  const links = getEntity('SafetyLinkEntity');
+  assertAllowed(caller, sections, 'read');
+  assertAllowed(caller, links, 'read');
+  const params = new Params();
+  const perm = linkPermissionSql('sl', caller, params);
+  const linkWhere = and('sl.safety_link_section_id = sec.id', scopeSql(links, 'sl', caller, params), perm.visible);
+  const sectionScope = scopeSql(sections, 'sec', caller, params);
+  const sql =
+    `SELECT sec.id, sec.name, sec.tooltip, sec."order", ls.links FROM safety_link_section sec, LATERAL (` +
+    `SELECT json_agg(json_build_object('id', sl.id, 'name', sl.name, 'create', CASE WHEN ${perm.canCreate} THEN sl."create" END, ` +
+    `'view', sl.view, 'order', sl."order") ORDER BY sl."order" ASC NULLS LAST, sl.name ASC NULLS LAST, sl.id) AS links ` +
+    `FROM safety_link sl WHERE ${linkWhere}) ls WHERE ${and('ls.links IS NOT NULL', sectionScope)} ` +
+    `ORDER BY sec."order" ASC NULLS LAST, sec.name ASC, sec.id`;
+  const { rows } = await db.query<SectionRow>(sql, params.values).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
+  return rows;
+}

@@ -1,0 +1,199 @@
+import { MAX_TAKE, getEntity, hasRoleFact } from '@hub/model';
+import { RECENT_ACTIVITY_LIMIT, type ActivityPriority, type RecentActivity } from '@hub/model/site';
+import type { FastifyInstance } from 'fastify';
+import type { Caller } from '../access/caller';
+import { requirePerson, signedInCaller } from '../access/guards';
+import { SYSTEM_CALLER } from '../crud/hooks';
+import { listRecords } from '../crud/list';
+import type { Db } from '../db/client';
+
+export const activityMessages = {
+  reviewed: (form: string, reviewer: string) => `${form} was reviewed by ${reviewer}`,
+  waiting: (form: string, submitter: string) => `${form} submitted by ${submitter} is waiting for review`,
+  someForm: 'A form',
+  someReviewer: 'a reviewer',
+  someone: 'a member',
+  reminder: 'Reminder',
+} as const;
+
+interface Person {
+  firstname: string | null;
+  surname: string | null;
+  email: string | null;
+}
+interface FormOf {
+  formId: string | null;
+  form: { name: string | null; formType: string | null } | null;
+}
+interface SubmissionRow {
+  id: string;
+  modified: string;
+  formReviewRequestId: string | null;
+  formVersion: FormOf | null;
+  mehubAccount?: Person | null;
+}
+
+const nameOf = (p: Person | null | undefined, fallback: string) =>
+  [p?.firstname, p?.surname].filter((s) => s && s.trim()).join(' ') || p?.email || fallback;
+
+/** A wire moment ('YYYY-MM-DD HH:mm:ss', UTC) as ISO 8601. */
+const iso = (stamp: string | null | undefined): string => {
+  if (!stamp) return new Date(0).toISOString();
+  const d = new Date(`${stamp.replace(' ', 'T')}Z`);
+  return Number.isNaN(d.getTime()) ? new Date(0).toISOString() : d.toISOString();
+};
+
+/** The submission's page: `/user-submissions/{formType}/{formId}/{view|edit}/{submissionId}` (web/src/app/router.tsx). */
+const submissionUrl = (s: SubmissionRow, mode: 'view' | 'edit') =>
+  s.formVersion?.form?.formType && s.formVersion.formId
+    ? `/user-submissions/${encodeURIComponent(s.formVersion.form.formType)}/${s.formVersion.formId}/${mode}/${s.id}`
+    : null;
+
+const FORM_SELECTION = { formId: true, form: { name: true, formType: true } } as const;
+
+/** Review results on the caller's own submissions whose notification is still on. */
+async function reviewsOfMine(db: Db, caller: Caller, me: string): Promise<RecentActivity[]> {
+  // Which submissions: the caller's own, read through their own scope.
+  const mine = (await listRecords(
+    db,
+    caller,
+    getEntity('FormSubmissionsEntity'),
+    {
+      where: [
+        { path: 'mehubAccountId', comparison: 'equal', value: [caller.userId] },
+        { path: 'isCompleted', comparison: 'equal', value: ['true'] },
+        { path: 'formReviewRequestId', comparison: 'notEqual', value: [null] },
+      ],
+      orderBy: [{ path: 'modified', descending: true }],
+      take: MAX_TAKE,
+    },
+    { id: true, modified: true, formReviewRequestId: true, formVersion: FORM_SELECTION },
+  )) as SubmissionRow[];
+  if (!mine.length) return [];
+  const byRequest = new Map(mine.map((s) => [s.formReviewRequestId!, s]));
+  // Their review requests: members hold no read right on them (the matrix), so the hub reads
+  // exactly those of the submissions above on the owner's behalf.
+  const requests = (await listRecords(
+    db,
+    SYSTEM_CALLER,
+    getEntity('FormReviewRequestEntity'),
+    {
+      ids: [...byRequest.keys()],
+      where: [{ path: 'showNotification', comparison: 'equal', value: ['true'] }],
+      orderBy: [{ path: 'modified', descending: true }],
+      take: RECENT_ACTIVITY_LIMIT,
+    },
+    { id: true, modified: true, timeReviewed: true, mehubAccount: { firstname: true, surname: true, email: true } },
+  )) as { id: string; modified: string; timeReviewed: string | null; mehubAccount: Person | null }[];
+  return requests.map((r) => {
+    const s = byRequest.get(r.id)!;
+    return {
+      owner: me,
+      title: activityMessages.reviewed(
+        s.formVersion?.form?.name ?? activityMessages.someForm,
+        nameOf(r.mehubAccount, activityMessages.someReviewer),
+      ),
+      priority: 'Medium',
+      url: submissionUrl(s, 'view'),
+      requestId: r.id,
+      date: iso(r.timeReviewed ?? r.modified),
+    };
+  });
+}
+
+/** For reviewers: completed submissions of their organisation (their scope) that no one has reviewed yet. */
+async function waitingForReview(db: Db, caller: Caller): Promise<RecentActivity[]> {
+  if (!caller.organisationId || !hasRoleFact('submissionUpdate', caller.role)) return [];
+  const rows = (await listRecords(
+    db,
+    caller,
+    getEntity('FormSubmissionsEntity'),
+    {
+      where: [
+        { path: 'isCompleted', comparison: 'equal', value: ['true'] },
+        { path: 'formReviewRequestId', comparison: 'equal', value: [null] },
+      ],
+      orderBy: [{ path: 'modified', descending: true }],
+      take: RECENT_ACTIVITY_LIMIT,
+    },
+    {
+      id: true,
+      modified: true,
+      formReviewRequestId: true,
+      formVersion: FORM_SELECTION,
+      mehubAccount: { firstname: true, surname: true, email: true },
+    },
+  )) as SubmissionRow[];
+  return rows.map((s) => {
+    const submitter = nameOf(s.mehubAccount, activityMessages.someone);
+    return {
+      owner: submitter,
+      title: activityMessages.waiting(s.formVersion?.form?.name ?? activityMessages.someForm, submitter),
+      priority: 'Medium',
+      url: submissionUrl(s, 'edit'),
+      requestId: null,
+      date: iso(s.modified),
+    };
+  });
+}
+
+const reminderPriority = (type: string | null): ActivityPriority =>
+  type === 'DUE_DATE' ? 'High' : type === 'REMINDER_TWO' ? 'Medium' : 'Low';
+
+/** The caller's own reminder logs. */
+async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActivity[]> {
+  const rows = (await listRecords(
+    db,
+    caller,
+    getEntity('ReminderLogEntity'),
+    {
+      where: [{ path: 'mehubAccountId', comparison: 'equal', value: [caller.userId] }],
+      orderBy: [{ path: 'created', descending: true }],
+      take: RECENT_ACTIVITY_LIMIT,
+    },
+    { id: true, created: true, reminderType: true, description: true, triggerDate: true, lastTriggerDate: true, owner: true },
+  )) as {
+    id: string;
+    created: string;
+    reminderType: string | null;
+    description: string | null;
+    triggerDate: string | null;
+    lastTriggerDate: string | null;
+    owner: string | null;
+  }[];
+  return rows.map((r) => ({
+    owner: r.owner?.trim() || me,
+    title: r.description?.trim() || activityMessages.reminder,
+    priority: reminderPriority(r.reminderType),
+    url: null,
+    requestId: null,
+    date: iso(r.lastTriggerDate ?? r.triggerDate ?? r.created),
+  }));
+}
+
+/**
+ * GET /api/entity/ReminderLogEntity/GetRecentActivity (member-site.md section 2, Recent
+ * Activity): reviews of the caller's submissions still to be seen, their reminder logs and, for
+ * reviewers, the organisation's submissions waiting for review; newest first, at most
+ * RECENT_ACTIVITY_LIMIT. Viewing a review clears it with PUT /api/entity/FormReviewRequestEntity
+ * (forms/draft-routes.ts). Administrators own no submissions or reminders: their list is empty.
+ */
+export function activityRoutes(app: FastifyInstance, db: Db): void {
+  app.get('/api/entity/ReminderLogEntity/GetRecentActivity', { preHandler: requirePerson }, async (req): Promise<RecentActivity[]> => {
+    const caller = signedInCaller(req);
+    if (caller.kind !== 'account') return [];
+    const [self] = (await listRecords(
+      db,
+      caller,
+      getEntity('MehubAccountEntity'),
+      { ids: [caller.userId], take: 1 },
+      { firstname: true, surname: true, email: true },
+    )) as Person[];
+    const me = nameOf(self, caller.email);
+    const lists = await Promise.all([reviewsOfMine(db, caller, me), waitingForReview(db, caller), reminders(db, caller, me)]);
+    return lists
+      .flat()
+      .sort((a, b) => b.date.localeCompare(a.date))
+      .slice(0, RECENT_ACTIVITY_LIMIT);
+  });
+}
