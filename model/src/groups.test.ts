@@ -1,5 +1,17 @@
 import { describe, expect, it } from 'vitest';
-import { ADMIN_GROUPS, GROUPS, can, isAdministratorGroups, memberMatrix, OPERATIONS, visitorMatrix, type Operation } from './groups';
+import {
+  ADMIN_GROUPS,
+  ADMIN_ONLY_SCREENS,
+  BACKEND_GROUPS,
+  GROUPS,
+  can,
+  isAdministratorGroups,
+  memberMatrix,
+  OPERATIONS,
+  passesScreenGate,
+  visitorMatrix,
+  type Operation,
+} from './groups';
 import { allEntities, type EntityName } from './registry';
 import { ROLE_NAMES } from './roles';
 
@@ -129,6 +141,30 @@ describe('completeness', () => {
   it('gives read only on form versions and tiles, which the spec leaves out of the matrix', () => {
     expect(member('Worker', 'FormsEntityFormVersion')).toBe('R');
     expect(member('Worker', 'FormsEntityFormTileEntity')).toBe('R');
+  });
+});
+
+describe('back-end access (architecture.md: the Member Back-office group)', () => {
+  it('gives Member Back-office exactly the rights of MehubAccount, for every role and entity', () => {
+    for (const e of allEntities())
+      for (const role of [null, ...ROLE_NAMES])
+        expect(rights([GROUPS.memberBackoffice], role, e.name), `${role} ${e.name}`).toBe(rights([GROUPS.member], role, e.name));
+    expect(rights([GROUPS.memberBackoffice], 'SafetyManager', 'AssetEntity')).toBe('RCUD');
+    expect(rights([GROUPS.memberBackoffice, GROUPS.member], 'Worker', 'ApikeyEntity')).toBe('');
+  });
+  it('is not an administrator group', () => {
+    expect(isAdministratorGroups([GROUPS.memberBackoffice])).toBe(false);
+    expect(isAdministratorGroups([GROUPS.member, GROUPS.memberBackoffice])).toBe(false);
+  });
+  it('lets Member Back-office through the screen gates, ordinary members no more', () => {
+    expect(BACKEND_GROUPS).not.toContain(GROUPS.member);
+    for (const e of allEntities()) {
+      const adminOnly = ADMIN_ONLY_SCREENS.includes(e.name);
+      expect(passesScreenGate([GROUPS.member], e.name), e.name).toBe(false);
+      expect(passesScreenGate([GROUPS.member, GROUPS.memberBackoffice], e.name), e.name).toBe(!adminOnly);
+      expect(passesScreenGate([GROUPS.admin], e.name), e.name).toBe(true);
+      expect(passesScreenGate([GROUPS.visitors], e.name), e.name).toBe(false);
+    }
   });
 });
 

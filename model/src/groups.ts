@@ -2,7 +2,7 @@ import type { EntityName } from './registry';
 import { roleFacts, type RoleName } from './roles';
 
 /** Groups of data-layer.md section 6. */
-export const GROUP_NAMES = ['Super Administrators', 'MehubAdmin', 'MehubAccount', 'Visitors'] as const;
+export const GROUP_NAMES = ['Super Administrators', 'MehubAdmin', 'MehubAccount', 'Member Back-office', 'Visitors'] as const;
 export type GroupName = (typeof GROUP_NAMES)[number];
 
 /** Each group by its role in the hub, so that no other folder spells a group's name. */
@@ -10,11 +10,19 @@ export const GROUPS = {
   superAdministrators: 'Super Administrators',
   admin: 'MehubAdmin',
   member: 'MehubAccount',
+  /**
+   * Members an administrator lets into the back-office for their own organisation
+   * (architecture.md, 'Back-end access'): the rights and tenant scope of MehubAccount, plus
+   * the back-end flag, which MehubAccount itself does not carry.
+   */
+  memberBackoffice: 'Member Back-office',
   visitors: 'Visitors',
 } as const satisfies Record<string, GroupName>;
 
-/** Groups whose members may enter the back-office. */
-export const BACKEND_GROUPS: readonly GroupName[] = [GROUPS.superAdministrators, GROUPS.admin, GROUPS.member];
+/** Groups whose members may enter the back-office (the groups whose user_group_def flag is on). */
+export const BACKEND_GROUPS: readonly GroupName[] = [GROUPS.superAdministrators, GROUPS.admin, GROUPS.memberBackoffice];
+/** Groups that make someone a member: the member column of the matrix, scoped to their organisation. */
+export const MEMBER_GROUPS: readonly GroupName[] = [GROUPS.member, GROUPS.memberBackoffice];
 export const ADMIN_GROUPS: readonly GroupName[] = [GROUPS.superAdministrators, GROUPS.admin];
 
 /**
@@ -37,7 +45,7 @@ export interface Grant {
 const g = (rights: string, roles?: Grant['roles']): Grant => ({ rights, roles });
 
 /**
- * The MehubAccount column of the matrix. Entities the spec leaves out of the matrix
+ * The MehubAccount column of the matrix (also Member Back-office's: MEMBER_GROUPS). Entities the spec leaves out of the matrix
  * (form versions, form tiles) are read by members because the member site shows them.
  */
 export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
@@ -110,7 +118,7 @@ export function can(groups: readonly string[], role: string | null | undefined, 
   if (grants(rowOf(visitorMatrix, entity), op, role)) return true;
   for (const group of groups) {
     if (isAdministratorGroups([group])) return true;
-    if (group === GROUPS.member && grants(rowOf(memberMatrix, entity), op, role)) return true;
+    if ((MEMBER_GROUPS as readonly string[]).includes(group) && grants(rowOf(memberMatrix, entity), op, role)) return true;
   }
   return false;
 }
@@ -126,8 +134,8 @@ export const ADMIN_ONLY_SCREENS: readonly EntityName[] = [
 
 /**
  * The group gates of back-office section 6 for an entity's screens (list, view, create,
- * edit): ADMIN_ONLY_SCREENS need an administrator group, the rest one of the three
- * back-office groups. Users who fail the gate go to /404.
+ * edit): ADMIN_ONLY_SCREENS need an administrator group, the rest one of BACKEND_GROUPS
+ * (ordinary MehubAccount members are not among them). Users who fail the gate go to /404.
  */
 export function passesScreenGate(groups: readonly string[], entity: string): boolean {
   const allowed: readonly string[] = (ADMIN_ONLY_SCREENS as readonly string[]).includes(entity) ? ADMIN_GROUPS : BACKEND_GROUPS;

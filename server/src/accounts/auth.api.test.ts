@@ -58,7 +58,11 @@ describe('sign-in', () => {
         surname: 'Safety',
         roleName: ROLES.safetyManager,
         isDuplicate: false,
-        groups: [{ name: GROUPS.member, hasBackendAccess: true }],
+        // The demo's safety manager is also in Member Back-office, the group with back-end access.
+        groups: [
+          { name: GROUPS.member, hasBackendAccess: false },
+          { name: GROUPS.memberBackoffice, hasBackendAccess: true },
+        ],
       },
     });
     const cookie = res.cookies.find((c) => c.name === SESSION_COOKIE)!;

@@ -1,4 +1,4 @@
-import { FormType, GROUPS, GROUP_NAMES, ROLES, ROLE_NAMES, getEntity, type EntityName, type RoleName } from '@hub/model';
+import { BACKEND_GROUPS, FormType, GROUPS, GROUP_NAMES, ROLES, ROLE_NAMES, getEntity, type EntityName, type RoleName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
@@ -20,7 +20,9 @@ export function demoSignIns(): string[] {
   return [
     'super@hub.example (Super Administrators)',
     'admin@hub.example (MehubAdmin)',
-    ...SPARKRIGHT_USERS.map(([u, role]) => `${u}@sparkright.example (${role}, Sparkright Electrical)`),
+    ...SPARKRIGHT_USERS.map(
+      ([u, role], i) => `${u}@sparkright.example (${role}, Sparkright Electrical${i === 0 ? ', Member Back-office' : ''})`,
+    ),
     'safetymanager@voltline.example (SafetyManager, Voltline Services)',
     'worker@voltline.example (Worker, Voltline Services)',
   ];
@@ -57,9 +59,11 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     saveRecords(env, SYSTEM, getEntity(entity), inputs, 'create', null);
   const ref = (ids: string[]) => ids.map((id) => ({ id }));
 
+  // The migrations made these rows; a fresh database gets the model's flags whatever they said.
   await db.query(
-    `INSERT INTO user_group_def (name, has_backend_access) SELECT unnest($1::text[]), unnest($2::boolean[]) ON CONFLICT DO NOTHING`,
-    [GROUP_NAMES, GROUP_NAMES.map((g) => g !== GROUPS.visitors)],
+    `INSERT INTO user_group_def (name, has_backend_access) SELECT unnest($1::text[]), unnest($2::boolean[])
+     ON CONFLICT (name) DO UPDATE SET has_backend_access = EXCLUDED.has_backend_access`,
+    [GROUP_NAMES, GROUP_NAMES.map((g) => BACKEND_GROUPS.includes(g))],
   );
   const roleIds = await save(
     'RoleEntity',
@@ -93,6 +97,8 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     { email: 'super@hub.example', userName: 'super@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
   ]);
   await db.query(`INSERT INTO user_group (user_id, group_name) SELECT unnest($1::uuid[]), $2`, [accountIds, GROUPS.member]);
+  // Back-end access for one member only: Sparkright's safety manager (architecture.md, 'Back-end access').
+  await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, $2)`, [accountIds[0], GROUPS.memberBackoffice]);
   await db.query(`INSERT INTO user_group (user_id, group_name) VALUES ($1, $3), ($2, $4)`, [
     adminId,
     superId,

@@ -36,7 +36,8 @@ function expectRefusalPage(res: { statusCode: number; headers: Record<string, un
   expect(res.headers['content-type']).toMatch(/^text\/html; charset=utf-8/);
   expect(res.body).toMatch(/^<!doctype html>/);
   expect(res.body).toContain('<p class="brand">Safety Hub</p>');
-  expect(res.body).toMatch(/<a class="back" href="\/admin_login">Back to sign in<\/a>/);
+  // 'Back to sign in' keeps the return path the person came with (a path of this hub only).
+  expect(res.body).toMatch(/<a class="back" href="\/admin_login(\?redirect=%2F[^"]*)?">Back to sign in<\/a>/);
   expect(res.body).toContain('#14305c'); // the hub's navy
   const message = /<p class="message" id="message">([^<]*)<\/p>/.exec(res.body)?.[1] ?? '';
   expect(message).toMatch(reason);

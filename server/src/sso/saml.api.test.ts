@@ -183,6 +183,84 @@ describe('single sign-on routes when not configured', () => {
   });
 });
 
+describe('the refusal page keeps the way back', () => {
+  let plain: Harness;
+  beforeAll(async () => {
+    plain = await startHarness();
+  });
+  afterAll(() => plain.close());
+  const back = (body: string) => /<a class="back" href="([^"]*)">Back to sign in<\/a>/.exec(body)?.[1];
+
+  it("'Back to sign in' carries the return path of the sign-on that was refused", async () => {
+    const start = await plain.app.inject({ url: '/Saml/InitiateSingleSignOn?returnurl=%2Fuser-submissions%2FINCIDENT' });
+    expect(start.statusCode).toBe(503);
+    expect(start.headers['content-type']).toMatch(/^text\/html/);
+    expect(back(start.body)).toBe('/admin_login?redirect=%2Fuser-submissions%2FINCIDENT');
+    const acs = await plain.app.inject({
+      method: 'POST',
+      url: '/Saml/AssertionConsumerService',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'SAMLResponse=x&RelayState=%2Fmesafety',
+    });
+    expect(acs.statusCode).toBe(503);
+    expect(back(acs.body)).toBe('/admin_login?redirect=%2Fmesafety');
+    // Configured, a refused response keeps its RelayState too.
+    const refused = await h.app.inject({
+      method: 'POST',
+      url: '/Saml/AssertionConsumerService',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'RelayState=%2Fstandards',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect(back(refused.body)).toBe('/admin_login?redirect=%2Fstandards');
+  });
+
+  it('never to another site, and never breaking out of the attribute', async () => {
+    for (const returnurl of [
+      'https://evil.example/x',
+      '//evil.example',
+      '/\\evil.example',
+      'javascript:alert(1)',
+      '/"><script>alert(1)</script>',
+      'x'.repeat(5000),
+      '/home%00',
+      '/',
+    ]) {
+      const res = await plain.app.inject({ url: `/Saml/InitiateSingleSignOn?${new URLSearchParams({ returnurl })}` });
+      expect(res.statusCode, returnurl).toBe(503);
+      const href = back(res.body) ?? '';
+      expect(href, returnurl).toMatch(/^\/admin_login(\?redirect=%2F[^"<>]*)?$/);
+      expect(href, returnurl).not.toMatch(/evil|javascript/i);
+      expect(res.body, returnurl).not.toContain('<script>');
+    }
+    // A repeated returnurl (an array) is not a path.
+    const twice = await plain.app.inject({ url: '/Saml/InitiateSingleSignOn?returnurl=/a&returnurl=/b' });
+    expect(back(twice.body)).toBe('/admin_login');
+  });
+
+  it("a body the assertion consumer cannot read is a page in the hub's look, not JSON", async () => {
+    for (const hub of [plain, h])
+      for (const [type, payload] of [
+        ['application/xml', '<Response/>'],
+        ['application/json', '{"SAMLResponse":'],
+        ['application/x-www-form-urlencoded', `SAMLResponse=${'x'.repeat(1_100_000)}`],
+      ]) {
+        const res = await hub.app.inject({
+          method: 'POST',
+          url: '/Saml/AssertionConsumerService',
+          headers: { 'content-type': type },
+          payload,
+        });
+        expect(res.statusCode, type).toBeGreaterThanOrEqual(400);
+        expect(res.statusCode, type).toBeLessThan(500);
+        expect(refusal(res), type).toMatch(/^Single sign-on failed: the request could not be read/);
+      }
+    // The JSON routes of the same plugin keep the REST answers.
+    const providers = await plain.app.inject({ url: '/api/authorization/providers' });
+    expect(providers.json()).toEqual({ sso: false, ssoLogout: false });
+  });
+});
+
 describe('sign-in options', () => {
   it('tells the sign-in page that single sign-on is on', async () => {
     expect((await h.app.inject({ url: '/api/authorization/providers' })).json()).toEqual({ sso: true, ssoLogout: true });

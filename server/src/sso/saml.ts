@@ -9,9 +9,12 @@ import { startSession, clearSessionCookies } from '../auth/cookies';
 import type { AuthEnv } from '../auth/env';
 import { findUserByEmail } from '../crud/users';
 import { DEFAULT_SAML_CLOCK_SKEW_SECONDS } from '../config';
+import { isDatabaseUnavailable } from '../db/unavailable';
 import { sendSsoRefusal } from './sso-page';
 
 const NOT_CONFIGURED = 'Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.';
+const SSO_UNEXPECTED =
+  'Single sign-on could not be completed just now. Please try again in a moment, or sign in with your email and password.';
 const SAML_ASSERTION_NS = 'urn:oasis:names:tc:SAML:2.0:assertion';
 const BEARER = 'urn:oasis:names:tc:SAML:2.0:cm:bearer';
 const REDIRECT_BINDING = 'urn:oasis:names:tc:SAML:2.0:bindings:HTTP-Redirect';
@@ -155,12 +158,31 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
       })
     : null;
 
+  // A /Saml request the framework refuses before its handler (a body that is not a form, too
+  // large or unreadable) or that fails unexpectedly is still a page in the hub's look, never
+  // raw JSON; anything else of this scope goes on to the app's error handler.
+  app.setErrorHandler((err, req, reply) => {
+    if (!req.routeOptions.url?.startsWith('/Saml/')) throw err;
+    const status = (err as { statusCode?: number }).statusCode ?? 500;
+    if (status >= 500 || isDatabaseUnavailable(err)) {
+      req.log.error({ err }, 'Single sign-on failed unexpectedly');
+      return sendSsoRefusal(reply, 503, 'Single sign-on failed', SSO_UNEXPECTED);
+    }
+    return sendSsoRefusal(
+      reply,
+      status,
+      'Single sign-on failed',
+      `Single sign-on failed: the request could not be read (${(err as Error).message}).`,
+    );
+  });
+
   /** What the sign-in page offers. */
   app.get('/api/authorization/providers', async () => ({ sso: !!saml, ssoLogout: !!cfg?.logoutUrl }));
 
-  const unavailable = (reply: FastifyReply) => sendSsoRefusal(reply, 503, 'Single sign-on is not available', NOT_CONFIGURED);
-  const signOnFailed = (reply: FastifyReply, status: number, message: string) =>
-    sendSsoRefusal(reply, status, 'Single sign-on failed', message);
+  const unavailable = (reply: FastifyReply, returnPath?: unknown) =>
+    sendSsoRefusal(reply, 503, 'Single sign-on is not available', NOT_CONFIGURED, returnPath);
+  const signOnFailed = (reply: FastifyReply, status: number, message: string, returnPath?: unknown) =>
+    sendSsoRefusal(reply, status, 'Single sign-on failed', message, returnPath);
 
   /** This hub's service provider metadata, for the identity provider's administrator. */
   app.get('/Saml/metadata', async (_req, reply) => {
@@ -177,23 +199,25 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
   });
 
   app.get<{ Querystring: { returnurl?: string } }>('/Saml/InitiateSingleSignOn', async (req, reply) => {
-    if (!saml) return unavailable(reply);
+    if (!saml) return unavailable(reply, req.query.returnurl);
     const url = await saml.getAuthorizeUrlAsync(relayPath(req.query.returnurl), new URL(publicUrl).host, {});
     return reply.redirect(asSigned(url));
   });
 
   app.post<{ Body: { SAMLResponse?: string; RelayState?: string } }>('/Saml/AssertionConsumerService', async (req, reply) => {
-    if (!saml || !cfg) return unavailable(reply);
     const body = req.body ?? {};
-    if (typeof body.SAMLResponse !== 'string') return signOnFailed(reply, 400, 'The identity provider sent no SAML response.');
+    // Where the person was going (this hub's own return path, sent out as RelayState): the refusal page keeps it.
+    const back = body.RelayState;
+    if (!saml || !cfg) return unavailable(reply, back);
+    if (typeof body.SAMLResponse !== 'string') return signOnFailed(reply, 400, 'The identity provider sent no SAML response.', back);
     let profile: Profile | null;
     try {
       ({ profile } = await saml.validatePostResponseAsync({ SAMLResponse: body.SAMLResponse }));
     } catch (err) {
       req.log.warn({ err }, 'SAML response refused');
-      return signOnFailed(reply, 401, `Single sign-on failed: ${(err as Error).message}`);
+      return signOnFailed(reply, 401, `Single sign-on failed: ${(err as Error).message}`, back);
     }
-    if (!profile) return signOnFailed(reply, 401, 'Single sign-on failed: no user in the response');
+    if (!profile) return signOnFailed(reply, 401, 'Single sign-on failed: no user in the response', back);
     // Both signed (the response and the assertion): read once node-saml verified them.
     const destination = rootAttribute(Buffer.from(body.SAMLResponse, 'base64').toString('utf8'), 'Response', 'Destination');
     if (destination !== cfg.callbackUrl) {
@@ -204,6 +228,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         destination === null
           ? `Single sign-on failed: the response names no Destination (it must be ${cfg.callbackUrl})`
           : `Single sign-on failed: the response is addressed to ${destination}, not to this hub's ${cfg.callbackUrl}`,
+        back,
       );
     }
     const recipients = bearerRecipients(profile.getAssertionXml?.() ?? '');
@@ -216,15 +241,16 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         named.length
           ? `Single sign-on failed: the assertion is for ${named.join(', ')}, not for this hub's ${cfg.callbackUrl}`
           : `Single sign-on failed: the assertion names no Recipient (it must be ${cfg.callbackUrl})`,
+        back,
       );
     }
     const assertionId = /<(?:\w+:)?Assertion\b[^>]*\sID="([^"]+)"/.exec(profile.getAssertionXml?.() ?? '')?.[1];
-    if (!assertionId) return signOnFailed(reply, 401, 'Single sign-on failed: the assertion has no ID');
+    if (!assertionId) return signOnFailed(reply, 401, 'Single sign-on failed: the assertion has no ID', back);
     const { rows } = await env.db.query(
       `INSERT INTO saml_assertion (id, expires) VALUES ($1, now() + interval '1 day') ON CONFLICT (id) DO NOTHING RETURNING id`,
       [hashToken(`${profile.issuer}:${assertionId}`)],
     );
-    if (!rows.length) return signOnFailed(reply, 401, 'Single sign-on failed: this assertion was already used');
+    if (!rows.length) return signOnFailed(reply, 401, 'Single sign-on failed: this assertion was already used', back);
     const email = String(profile.email ?? profile.mail ?? profile['urn:oid:0.9.2342.19200300.100.1.3'] ?? profile.nameID ?? '');
     const user = email ? await findUserByEmail(env.db, email) : null;
     if (!user || !user.active)
@@ -233,6 +259,7 @@ export function samlRoutes(app: FastifyInstance, env: AuthEnv): void {
         403,
         'No hub account',
         'Single sign-on worked, but there is no active hub account for this user. Please contact your administrator.',
+        back,
       );
     await startSession(env.db, env.config, req, reply, user, false);
     await env.db.query('UPDATE session SET saml_name_id = $2, saml_session_index = $3 WHERE id = $1', [

@@ -1,15 +1,26 @@
+import { safePath } from '@hub/model';
 import type { FastifyReply } from 'fastify';
 
 const escapeHtml = (s: string) =>
   s.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+
+/** The sign-in page, with the return path as its redirect value when there is one other than '/'. */
+export function signInHref(returnPath: unknown): string {
+  const back = safePath(returnPath);
+  return back === '/' ? '/admin_login' : `/admin_login?${new URLSearchParams({ redirect: back })}`;
+}
 
 /**
  * The page a browser sees when single sign-on or single logout is refused: the frame of the
  * SPA's sign-in page (the same colours, card and mark), the reason in a sentence, and the way
  * back to sign in. Served by the server itself, so it shows even when the refusal comes
  * before any session or script; the status code stays the refusal's.
+ *
+ * `returnPath`: where the person was going (the returnurl or RelayState they came with). 'Back
+ * to sign in' keeps it, as the sign-in page's redirect query value, so that signing in with an
+ * email and password still ends there; only a path of this hub (safePath), never another site.
  */
-export function sendSsoRefusal(reply: FastifyReply, status: number, title: string, message: string) {
+export function sendSsoRefusal(reply: FastifyReply, status: number, title: string, message: string, returnPath?: unknown) {
   const html = `<!doctype html>
 <html lang="en">
 <head>
@@ -39,7 +50,7 @@ export function sendSsoRefusal(reply: FastifyReply, status: number, title: strin
     </div>
     <h1>${escapeHtml(title)}</h1>
     <p class="message" id="message">${escapeHtml(message)}</p>
-    <a class="back" href="/admin_login">Back to sign in</a>
+    <a class="back" href="${escapeHtml(signInHref(returnPath))}">Back to sign in</a>
   </div>
 </main>
 </body>

@@ -1,4 +1,4 @@
-import { GROUPS } from '@hub/model';
+import { BACKEND_GROUPS, GROUPS, GROUP_NAMES } from '@hub/model';
 import { expect, it } from 'vitest';
 import { openTestDb } from './harness';
 
@@ -9,10 +9,14 @@ it('migrations create the groups and their back-end access flag, demo or not', a
     'SELECT name, has_backend_access FROM user_group_def ORDER BY name',
   );
   expect(rows).toEqual([
-    { name: GROUPS.member, has_backend_access: true },
+    { name: GROUPS.member, has_backend_access: false },
     { name: GROUPS.admin, has_backend_access: true },
+    { name: GROUPS.memberBackoffice, has_backend_access: true },
     { name: GROUPS.superAdministrators, has_backend_access: true },
     { name: GROUPS.visitors, has_backend_access: false },
   ]);
+  // The flags are the model's BACKEND_GROUPS, which the back-office screen gates use.
+  expect(rows.filter((r) => r.has_backend_access).map((r) => r.name)).toEqual([...BACKEND_GROUPS].sort());
+  expect(rows.map((r) => r.name).sort()).toEqual([...GROUP_NAMES].sort());
   await db.close();
 });

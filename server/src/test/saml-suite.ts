@@ -45,7 +45,7 @@ export function response(o: { email?: string; audience?: string; notOnOrAfter?: 
 /** The reason on the refusal page (an HTML page in the hub's look, with the way back to sign in). */
 export function refusal(res: { headers: Record<string, unknown>; body: string }): string {
   expect(res.headers['content-type']).toMatch(/^text\/html/);
-  expect(res.body).toContain('href="/admin_login"');
+  expect(res.body).toMatch(/href="\/admin_login(\?redirect=%2F[^"]*)?"/);
   const text = /<p class="message" id="message">([^<]*)<\/p>/.exec(res.body)?.[1] ?? '';
   return text.replace(/&(amp|lt|gt|quot|#39);/g, (_e, c: string) => ({ amp: '&', lt: '<', gt: '>', quot: '"', '#39': "'" })[c]!);
 }
