@@ -151,6 +151,17 @@ describe('submissions list (/user-submissions/:type)', () => {
     await waitFor(() => expect(lastQuery().search).toBe(''));
   });
 
+  it('Back and Forward bring their search back into the box', async () => {
+    const router = renderAt('/user-submissions/all?q=Woods');
+    await screen.findByRole('table');
+    const box = screen.getByRole('searchbox', { name: 'Search' }) as HTMLInputElement;
+    expect(box.value).toBe('Woods');
+    expect(lastQuery().search).toBe('Woods');
+    await router.navigate('/user-submissions/all?q=J-7');
+    await waitFor(() => expect(box.value).toBe('J-7'));
+    await waitFor(() => expect(lastQuery().search).toBe('J-7'));
+  });
+
   it('pages by 10', async () => {
     api.listSubmissions.mockResolvedValue({ rows: Array.from({ length: PAGE_SIZE }, (_, i) => row(i)), total: 25 });
     renderAt('/user-submissions/all');

@@ -63,6 +63,12 @@ function SubmissionsList({ type }: { type: string }) {
   const search = params.get('q')?.slice(0, SEARCH_MAX_LENGTH) ?? '';
   const page = Math.max(1, Number.parseInt(params.get('page') ?? '1', 10) || 1);
   const [text, setText] = useState(search);
+  const [seenSearch, setSeenSearch] = useState(search);
+  if (seenSearch !== search) {
+    // The address changed by itself (Back, Forward): the box shows its search.
+    setSeenSearch(search);
+    if (search !== text) setText(search);
+  }
   const cards = useMatches({ base: true, sm: false });
   const formType = type === ALL_TYPES ? null : type;
 
