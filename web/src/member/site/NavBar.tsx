@@ -199,6 +199,18 @@ function DrawerLink({ link, onNavigate }: { link: ResolvedLink; onNavigate: () =
   );
 }
 
+/** A menu of the slide-out: a button that opens its entries below it. */
+function DrawerGroup({ label, items, onNavigate }: { label: string; items: ResolvedLink[]; onNavigate: () => void }) {
+  const [opened, setOpened] = useState(false);
+  return (
+    <NavLink component="button" label={label} mih={44} childrenOffset="md" opened={opened} onChange={setOpened} aria-expanded={opened}>
+      {items.map((l) => (
+        <DrawerLink key={l.label} link={l} onNavigate={onNavigate} />
+      ))}
+    </NavLink>
+  );
+}
+
 /** Narrow windows: logo, the Admin switch, and a burger that opens the slide-out menu. */
 function NarrowBar() {
   const { me, main, secondary } = useNav();
@@ -234,11 +246,7 @@ function NarrowBar() {
         <Stack gap={0} component="nav" aria-label="Main">
           {main.map((i) =>
             isMenu(i) ? (
-              <NavLink key={i.label} label={i.label} mih={44} childrenOffset="md">
-                {i.items.map((l) => (
-                  <DrawerLink key={l.label} link={l} onNavigate={close} />
-                ))}
-              </NavLink>
+              <DrawerGroup key={i.label} label={i.label} items={i.items} onNavigate={close} />
             ) : (
               <DrawerLink key={i.label} link={i} onNavigate={close} />
             ),
