@@ -10,15 +10,15 @@ import { Params } from '../db/params';
 /**
  * The member site's reading of safety links, standards and guidance notes (member-site.md
  * section 2): the global search and the safety link sections. Full-text search in PostgreSQL
- * (PGlite and pg alike) over the GIN expression indexes of migration 0006; the expressions
- * below must stay exactly those of the indexes, or the planner stops using them.
+ * (PGlite and pg alike) over stored, GIN-indexed vectors (migrations 0006 and 0008).
  */
 
-/** The indexed document of a safety link: its name. */
-const SAFETY_DOC = (a: string) => `setweight(to_tsvector('simple', coalesce(${a}."name", '')), 'A')`;
-/** The indexed document of a standard or guidance note: name (weight A), header (B) and description (C). */
-const NOTE_DOC = (a: string) =>
-  `(setweight(to_tsvector('simple', coalesce(${a}."name", '')), 'A') || setweight(to_tsvector('simple', coalesce(${a}."header", '')), 'B') || setweight(to_tsvector('simple', coalesce(${a}."description", '')), 'C'))`;
+/**
+ * The stored vectors the search matches and ranks (generated columns of migration 0008, GIN
+ * indexed): a safety link's name (weight A); a standard's or guidance note's name (A), header (B)
+ * and description (C), in the 'simple' configuration (no stemming, any language).
+ */
+const VECTOR = (a: string) => `${a}.search_vector`;
 
 /** Words of a term that take part in a search (the rest is ignored), and the longest word kept. */
 const MAX_WORDS = 8;
@@ -73,10 +73,20 @@ export interface SearchRow {
  * at most SEARCH_RESULT_LIMIT. Each entity is read only when the caller may read it, within its scope.
  */
 export async function searchLinks(db: Db, caller: Caller, term: string, precedent: SearchLinkType | null): Promise<SearchRow[]> {
+  const compiled = compileSearch(caller, term, precedent);
+  if (!compiled) return [];
+  const { rows } = await db
+    .query<SearchRow>(compiled.sql, compiled.params)
+    .catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
+  return rows;
+}
+
+/** The one statement of a search (SQL text and parameters), or null when the term has no word; checks the caller's read right. */
+export function compileSearch(caller: Caller, term: string, precedent: SearchLinkType | null): { sql: string; params: unknown[] } | null {
   const query = prefixQuery(term);
   const links = getEntity('SafetyLinkEntity');
   assertAllowed(caller, links, 'read');
-  if (!query) return [];
+  if (!query) return null;
   const params = new Params();
   const tsq = `to_tsquery('simple', ${params.add(query)})`;
   const branches: string[] = [];
@@ -85,34 +95,33 @@ export async function searchLinks(db: Db, caller: Caller, term: string, preceden
     const sectionReadable = allowed(caller, getEntity('SafetyLinkSectionEntity'), 'read');
     branches.push(
       `SELECT sl.id, 'SAFETY' AS type, ${sectionReadable ? 'sec.name' : 'NULL'} AS section_name, sl.name, NULL::text AS header, ` +
-        `CASE WHEN ${perm.canCreate} THEN sl."create" END AS "create", sl.view, ts_rank(${SAFETY_DOC('sl')}, ${tsq}) AS rank ` +
+        `CASE WHEN ${perm.canCreate} THEN sl."create" END AS "create", sl.view, ts_rank(${VECTOR('sl')}, ${tsq}) AS rank ` +
         `FROM safety_link sl LEFT JOIN safety_link_section sec ON sec.id = sl.safety_link_section_id ` +
-        `WHERE ${and(`${SAFETY_DOC('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params), perm.visible)}`,
+        `WHERE ${and(`${VECTOR('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params), perm.visible)}`,
     );
   }
   const standards = getEntity('StandardEntity');
   if (allowed(caller, standards, 'read')) {
     branches.push(
-      `SELECT s.id, 'STANDARD', NULL, s.name, s.header, NULL, s.link, ts_rank(${NOTE_DOC('s')}, ${tsq}) ` +
+      `SELECT s.id, 'STANDARD', NULL, s.name, s.header, NULL, s.link, ts_rank(${VECTOR('s')}, ${tsq}) ` +
         `FROM standard s ` +
-        `WHERE ${and(`${NOTE_DOC('s')} @@ ${tsq}`, scopeSql(standards, 's', caller, params))}`,
+        `WHERE ${and(`${VECTOR('s')} @@ ${tsq}`, scopeSql(standards, 's', caller, params))}`,
     );
   }
   const guidance = getEntity('GuidanceEntity');
   if (allowed(caller, guidance, 'read')) {
     const standardName = allowed(caller, standards, 'read') ? 'st.name' : 'NULL';
     branches.push(
-      `SELECT g.id, 'GUIDANCE', ${standardName}, g.name, g.header, NULL, g.link, ts_rank(${NOTE_DOC('g')}, ${tsq}) ` +
+      `SELECT g.id, 'GUIDANCE', ${standardName}, g.name, g.header, NULL, g.link, ts_rank(${VECTOR('g')}, ${tsq}) ` +
         `FROM guidance g LEFT JOIN standard st ON st.id = g.standard_id ` +
-        `WHERE ${and(`${NOTE_DOC('g')} @@ ${tsq}`, scopeSql(guidance, 'g', caller, params))}`,
+        `WHERE ${and(`${VECTOR('g')} @@ ${tsq}`, scopeSql(guidance, 'g', caller, params))}`,
     );
   }
   const first = precedent && (SEARCH_LINK_TYPES as readonly string[]).includes(precedent) ? params.add(precedent) : 'NULL::text';
   const sql =
     `SELECT id, type, section_name AS "sectionName", name, header, "create", view FROM (${branches.join(' UNION ALL ')}) r ` +
     `ORDER BY (type = ${first}) IS TRUE DESC, rank DESC, name ASC NULLS LAST, id LIMIT ${SEARCH_RESULT_LIMIT}`;
-  const { rows } = await db.query<SearchRow>(sql, params.values).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
-  return rows;
+  return { sql, params: params.values };
 }
 
 export interface SectionRow {

@@ -171,16 +171,34 @@ describe('search_link_list', () => {
     expect(open).toBeTruthy();
   });
 
-  it('uses the GIN indexes of migration 0006', async () => {
+  it('uses the GIN indexes of the stored vectors (migrations 0006, 0008), which follow a renamed row', async () => {
     await h.db.query('SET enable_seqscan = off');
     try {
       const plan = await h.db.query<{ 'QUERY PLAN': string }>(
-        `EXPLAIN SELECT id FROM safety_link sl WHERE setweight(to_tsvector('simple', coalesce(sl."name", '')), 'A') @@ to_tsquery('simple', 'swit:*')`,
+        `EXPLAIN SELECT id FROM safety_link sl WHERE sl.search_vector @@ to_tsquery('simple', 'swit:*')`,
       );
       expect(plan.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain('safety_link_search_idx');
+      for (const table of ['standard', 'guidance']) {
+        const p = await h.db.query<{ 'QUERY PLAN': string }>(
+          `EXPLAIN SELECT id FROM ${table} t WHERE t.search_vector @@ to_tsquery('simple', 'swit:*')`,
+        );
+        expect(p.rows.map((r) => r['QUERY PLAN']).join('\n')).toContain(`${table}_search_idx`);
+      }
     } finally {
       await h.db.query('RESET enable_seqscan');
     }
+    const id = await insert('safety_link', { name: 'Echidna' });
+    expect((await found(SPARK_WORKER, 'echid')).map((r) => r.id)).toEqual([id]);
+    const renamed = await h.gql(
+      ADMIN,
+      'mutation($m: [SafetyLinkEntityInput!]!) { updateSafetyLinkEntity(safetyLinkEntityModels: $m) { id } }',
+      {
+        m: [{ id, name: 'Kookaburra' }],
+      },
+    );
+    expect(renamed.errors).toBeUndefined();
+    expect(await found(SPARK_WORKER, 'echid')).toEqual([]);
+    expect((await found(SPARK_WORKER, 'kookab')).map((r) => r.id)).toEqual([id]);
   });
 });
 
