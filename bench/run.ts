@@ -20,6 +20,7 @@ import { XSRF_COOKIE, xsrfToken } from '../server/src/auth/xsrf';
 import { seedAssets, seedOrganisations } from './seed';
 import { benchFiller } from './filler';
 import { benchmarkPdf } from './pdf';
+import { benchSearch } from './search';
 import type { Caller } from '../server/src/access/caller';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -198,7 +199,7 @@ async function benchForms(): Promise<void> {
   await benchFiller(line);
 }
 
-// BENCH_ONLY=list or forms runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
+// BENCH_ONLY=list, search or forms runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
 const part = process.env.BENCH_ONLY;
 const only = process.env.BENCH_ENGINE;
 if (!part || part === 'list') {
@@ -207,5 +208,12 @@ if (!part || part === 'list') {
   const build = spawnSync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'server'), stdio: 'inherit' });
   if (build.status !== 0 || web.status !== 0) process.exit(1);
   for (const engine of ['postgres', 'pglite'] as const) if (!only || only === engine) await benchEngine(engine);
+}
+if (!part || part === 'search') {
+  if (part === 'search') {
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'server'), stdio: 'inherit' });
+    if (build.status !== 0) process.exit(1);
+  }
+  await benchSearch(line, PG_URL);
 }
 if (!part || part === 'forms') await benchForms();

@@ -40,3 +40,90 @@ export async function seedAssets(db: Db, orgs: string[], target: number): Promis
   );
   await db.query('VACUUM ANALYZE asset');
 }
+
+/** Words of the bench safety links' names: a search by one word's prefix matches about 2% of the links. */
+export const LINK_WORDS = [
+  'switchboard',
+  'isolation',
+  'ladder',
+  'harness',
+  'asbestos',
+  'confined',
+  'electrical',
+  'excavation',
+  'hazard',
+  'incident',
+  'induction',
+  'inspection',
+  'lockout',
+  'manual',
+  'noise',
+  'permit',
+  'register',
+  'rescue',
+  'scaffold',
+  'signage',
+  'solar',
+  'testing',
+  'toolbox',
+  'traffic',
+  'training',
+  'trench',
+  'vehicle',
+  'welding',
+  'working',
+  'heights',
+  'battery',
+  'cable',
+  'chemical',
+  'crane',
+  'demolition',
+  'dust',
+  'emergency',
+  'fatigue',
+  'firstaid',
+  'forklift',
+  'generator',
+  'glove',
+  'helmet',
+  'hotwork',
+  'lifting',
+  'lighting',
+  'meter',
+  'overhead',
+  'plant',
+  'roof',
+];
+
+/**
+ * Adds safety links until the table holds `target` rows: names of two words of LINK_WORDS and a
+ * number, in 50 sections, every 100th with role permission rows (so the permission test has rows to look at).
+ */
+export async function seedSafetyLinks(db: Db, target: number): Promise<void> {
+  await db.query(
+    `INSERT INTO safety_link_section (name, "order") SELECT 'Bench section ' || g, g FROM generate_series(1, 50) g
+     WHERE NOT EXISTS (SELECT 1 FROM safety_link_section WHERE name LIKE 'Bench section %')`,
+  );
+  const { rows: sections } = await db.query<{ id: string }>("SELECT id FROM safety_link_section WHERE name LIKE 'Bench section %'");
+  const { rows } = await db.query<{ n: number }>('SELECT count(*)::int AS n FROM safety_link');
+  let have = Number(rows[0].n);
+  while (have < target) {
+    const batch = Math.min(20_000, target - have);
+    await db.query(
+      `INSERT INTO safety_link (name, "create", view, "order", safety_link_section_id)
+       SELECT initcap(($1::text[])[1 + g % 50]) || ' ' || ($1::text[])[1 + (g / 50) % 50] || ' ' || g,
+              '/safety-form/bench-' || g, '/mesafety', g % 10, ($2::uuid[])[1 + g % array_length($2::uuid[], 1)]
+       FROM generate_series($3::int, $4::int) g`,
+      [LINK_WORDS, sections.map((s) => s.id), have + 1, have + batch],
+    );
+    have += batch;
+  }
+  await db.query(
+    `INSERT INTO role_safety_link_permission (safety_link_id, role_id, canview, cancreate)
+     SELECT l.id, r.id, true, r.name = 'SafetyManager' FROM safety_link l CROSS JOIN role r
+     WHERE l.view = '/mesafety' AND l."order" = 0 AND l.name LIKE '% %00'
+       AND NOT EXISTS (SELECT 1 FROM role_safety_link_permission p WHERE p.safety_link_id = l.id)`,
+  );
+  await db.query('VACUUM ANALYZE safety_link');
+  await db.query('VACUUM ANALYZE role_safety_link_permission');
+}
