@@ -32,7 +32,7 @@ export function Crumbs({ items, safety = true, endsAbove = false }: { items: Cru
               {c.label}
             </Anchor>
           ) : (
-            <Text key={i} size="sm" c="dimmed" aria-current={i === all.length - 1 ? 'page' : undefined}>
+            <Text key={i} size="sm" c="gray.7" aria-current={i === all.length - 1 ? 'page' : undefined}>
               {c.label}
             </Text>
           ),
