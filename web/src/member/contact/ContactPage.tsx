@@ -1,7 +1,7 @@
 import { Anchor, Button, Container, Group, Modal, Stack, Text, Textarea, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconHelp, IconMessageCircle } from '@tabler/icons-react';
-import type { FeedbackPayload } from '@hub/model/site';
+import { FEEDBACK_MAX_LENGTH, type FeedbackPayload } from '@hub/model/site';
 import { useMutation } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { api } from '../../client/api';
@@ -10,9 +10,6 @@ import { Crumbs } from '../../ui/Crumbs';
 import { useSiteConfig } from '../site/site-api';
 
 type Category = FeedbackPayload['category'];
-
-/** Longest message sent; the textarea stops there. */
-export const CONTACT_MAX_LENGTH = 5000;
 
 export const contactMessages = {
   required: 'This field is required',
@@ -24,8 +21,7 @@ export const contactMessages = {
   failureTitle: 'Your message could not be sent',
 };
 
-export const sendFeedback = (payload: FeedbackPayload) =>
-  api<unknown>('POST', '/api/entity/FeedbackAndHelpEntity', payload, { redirectOn401: true });
+export const sendFeedback = (payload: FeedbackPayload) => api<unknown>('POST', '/api/entity/FeedbackAndHelpEntity', payload);
 
 function Prompt({ category, phone }: { category: Category; phone: string | null }) {
   if (category === 'HELP')
@@ -125,7 +121,7 @@ export function ContactPage() {
               required
               rows={6}
               resize="vertical"
-              maxLength={CONTACT_MAX_LENGTH}
+              maxLength={FEEDBACK_MAX_LENGTH}
               value={text}
               onChange={(e) => {
                 setText(e.currentTarget.value);

@@ -82,7 +82,7 @@ function FormTypeTile({ type, level, onCreate }: { type: FormTypeKey; level: Lev
   const forms = useQuery({ queryKey: ['forms-of-type', type], queryFn: () => formsOfType(type) });
   return (
     <Tile id={`type-${type}`} icon={tileIcon(IconFileText)} title={formTypeLabel(type)} level={level}>
-      <Text size="sm" c="dimmed" mb="sm">
+      <Text size="sm" c="gray.7" mb="sm">
         {FORM_TYPE_SUMMARY[type]}
       </Text>
       {forms.isPending ? (
@@ -99,7 +99,7 @@ function FormTypeTile({ type, level, onCreate }: { type: FormTypeKey; level: Lev
               name={f.name}
               badge={
                 f.hasDraft && (
-                  <Badge color="safety" variant="light" size="sm" ml={6} style={{ verticalAlign: 'middle' }}>
+                  <Badge color="safety.9" variant="filled" size="sm" ml={6} style={{ verticalAlign: 'middle' }}>
                     DRAFT
                   </Badge>
                 )
@@ -156,7 +156,7 @@ function SectionTile({ section }: { section: SafetySection }) {
   return (
     <Tile id={`section-${section.id}`} icon={tileIcon(IconShieldCheck)} title={section.name} level={2}>
       {section.tooltip && (
-        <Text size="sm" c="dimmed" mb="sm">
+        <Text size="sm" c="gray.7" mb="sm">
           {section.tooltip}
         </Text>
       )}
@@ -176,7 +176,7 @@ function SectionTile({ section }: { section: SafetySection }) {
 function LibraryTile() {
   return (
     <Tile id="my-library" icon={tileIcon(IconBooks)} title="My Library" level={2}>
-      <Text size="sm" c="dimmed" mb="sm">
+      <Text size="sm" c="gray.7" mb="sm">
         Your organisation's documents and the MEA Master Library.
       </Text>
       <Button component={Link} to="/documentlibrary" size="sm" mih={44} style={{ alignSelf: 'flex-start' }}>
@@ -192,7 +192,7 @@ function MarketingTile() {
   const target = linkTarget(site.data?.links.safetyResources);
   return (
     <Tile id="safety-resources" icon={tileIcon(IconExternalLink)} title="Access the full suite of safety resources" level={2}>
-      <Text size="sm" c="dimmed" mb="sm">
+      <Text size="sm" c="gray.7" mb="sm">
         Your membership gives you the forms below. The association's safety pages hold the full suite of safety resources.
       </Text>
       {site.isPending ? (
@@ -205,8 +205,12 @@ function MarketingTile() {
           aria-label="Visit the safety resources (opens in a new tab)"
           size="sm"
           mih={44}
-          color="safety.8"
+          color="safety.9"
           rightSection={<IconExternalLink size={16} aria-hidden />}
+          h="auto"
+          py={10}
+          maw="100%"
+          styles={{ label: { whiteSpace: 'normal', textAlign: 'left', lineHeight: 1.3 } }}
           style={{ alignSelf: 'flex-start' }}
         >
           Visit the safety resources

@@ -53,7 +53,7 @@ function DocumentRow({ doc }: { doc: LibraryLink }) {
           View
         </Button>
       ) : (
-        <Text size="sm" c="dimmed" style={{ marginLeft: 'auto' }}>
+        <Text size="sm" c="gray.7" style={{ marginLeft: 'auto' }}>
           No File Attached
         </Text>
       )}

@@ -8,7 +8,7 @@ import { api } from '../../client/api';
 export function useSafetyList(enabled = true) {
   return useQuery({
     queryKey: ['safety-list'],
-    queryFn: () => api<SafetySection[]>('GET', '/api/entity/SafetyLinkEntity/safety_list', undefined, { redirectOn401: true }),
+    queryFn: () => api<SafetySection[]>('GET', '/api/entity/SafetyLinkEntity/safety_list'),
     enabled,
   });
 }
@@ -17,6 +17,6 @@ export function useSafetyList(enabled = true) {
 export function useDocumentsList() {
   return useQuery({
     queryKey: ['documents-list'],
-    queryFn: () => api<DocumentsList>('GET', '/api/entity/SafetyLinkEntity/documents_list', undefined, { redirectOn401: true }),
+    queryFn: () => api<DocumentsList>('GET', '/api/entity/SafetyLinkEntity/documents_list'),
   });
 }

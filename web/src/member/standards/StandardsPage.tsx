@@ -45,7 +45,7 @@ function GuidanceRow({ note }: { note: GuidanceNote }) {
           {note.name}
         </Text>
         {note.header && (
-          <Text size="xs" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+          <Text size="xs" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
             {note.header}
           </Text>
         )}
@@ -67,7 +67,7 @@ function StandardCard({ standard }: { standard: Standard }) {
               {standard.name}
             </Title>
             {standard.header && (
-              <Text size="sm" c="dimmed" style={{ overflowWrap: 'anywhere' }}>
+              <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                 {standard.header}
               </Text>
             )}
