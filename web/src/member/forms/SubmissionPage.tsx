@@ -63,11 +63,16 @@ function Submission({ mode, type, id }: { mode: 'view' | 'edit'; type: string; i
         </div>
         <Group gap="xs">
           {!editing && canReview && s.isCompleted && (
-            <Button component={Link} to={`${back}/edit/${s.id}`} variant="light">
+            <Button component={Link} to={`${back}/edit/${s.id}`} variant="light" mih={44}>
               Review
             </Button>
           )}
-          <Button variant="default" leftSection={<IconDownload size={16} aria-hidden />} onClick={() => void downloadSubmissionPdf(s.id)}>
+          <Button
+            variant="default"
+            mih={44}
+            leftSection={<IconDownload size={16} aria-hidden />}
+            onClick={() => void downloadSubmissionPdf(s.id)}
+          >
             Export PDF
           </Button>
         </Group>

@@ -115,6 +115,7 @@ function SubmissionsList({ type }: { type: string }) {
           value={type}
           allowDeselect={false}
           size={cards ? 'md' : 'sm'}
+          styles={cards ? { input: { minHeight: 44 } } : undefined}
           onChange={(v) => void navigate({ pathname: `/user-submissions/${v ?? ALL_TYPES}`, search: withoutPage(params) })}
         />
         <TextInput
@@ -126,7 +127,11 @@ function SubmissionsList({ type }: { type: string }) {
           value={text}
           onChange={(e) => typeSearch(e.currentTarget.value)}
           leftSection={<IconSearch size={16} aria-hidden />}
-          rightSection={text ? <CloseButton aria-label="Clear search" onClick={() => typeSearch('')} /> : null}
+          rightSection={
+            text ? <CloseButton aria-label="Clear search" size={cards ? 44 : 'md'} iconSize={18} onClick={() => typeSearch('')} /> : null
+          }
+          rightSectionWidth={cards ? 44 : undefined}
+          styles={cards ? { input: { minHeight: 44 } } : undefined}
           type="search"
         />
         <SegmentedControl
@@ -140,6 +145,7 @@ function SubmissionsList({ type }: { type: string }) {
           size={cards ? 'md' : 'sm'}
           fullWidth={cards}
           w={cards ? '100%' : undefined}
+          styles={cards ? { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } } : undefined}
         />
       </Group>
       {list.isPending ? (
@@ -197,7 +203,7 @@ function SubmissionsList({ type }: { type: string }) {
                       <ReviewBadge s={s} />
                     </Table.Td>
                     <Table.Td>
-                      <Actions s={s} canReview={canReview} size="xs" />
+                      <Actions s={s} canReview={canReview} phone={false} />
                     </Table.Td>
                   </Table.Tr>
                 ))}
@@ -235,34 +241,39 @@ function withoutPage(params: URLSearchParams): string {
 const baseOf = (s: SubmissionRow) => `/user-submissions/${s.formVersion?.form.formType ?? ALL_TYPES}`;
 
 function ReviewBadge({ s }: { s: SubmissionRow }) {
+  // Never shrunk (cut off) beside a long form name: the name wraps instead.
   return s.formReviewRequestId ? (
-    <Badge color="green" variant="light">
+    <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
       Reviewed
     </Badge>
   ) : (
-    <Badge color="gray" variant="light">
+    <Badge color="gray" variant="light" style={{ flexShrink: 0 }}>
       Not reviewed
     </Badge>
   );
 }
 
-/** View, Review (managers) and PDF: on a phone each a full 44 px tap target, wrapping within the card. */
-function Actions({ s, canReview, size }: { s: SubmissionRow; canReview: boolean; size: 'xs' | 'md' }) {
+/**
+ * View, Review (managers) and PDF: on a phone each a 44 px tap target sharing the card's
+ * width, wrapping to a second line rather than cutting a label.
+ */
+function Actions({ s, canReview, phone }: { s: SubmissionRow; canReview: boolean; phone: boolean }) {
   const name = s.formVersion?.form.name ?? 'submission';
-  const phone = size === 'md';
+  const size = phone ? 'sm' : 'xs';
+  const fill = phone ? { mih: 44, style: { flex: '1 1 auto' } } : {};
   return (
-    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'} grow={phone}>
-      <Button component={Link} to={`${baseOf(s)}/view/${s.id}`} size={size} mih={phone ? 44 : undefined} variant="light">
+    <Group gap={6} wrap={phone ? 'wrap' : 'nowrap'}>
+      <Button component={Link} to={`${baseOf(s)}/view/${s.id}`} size={size} {...fill} variant="light">
         View
       </Button>
       {canReview && (
-        <Button component={Link} to={`${baseOf(s)}/edit/${s.id}`} size={size} mih={phone ? 44 : undefined} variant="light">
+        <Button component={Link} to={`${baseOf(s)}/edit/${s.id}`} size={size} {...fill} variant="light">
           Review
         </Button>
       )}
       <Button
         size={size}
-        mih={phone ? 44 : undefined}
+        {...fill}
         variant="subtle"
         leftSection={<IconDownload size={14} aria-hidden />}
         onClick={() => void downloadSubmissionPdf(s.id)}
@@ -280,7 +291,14 @@ function SubmissionCard({ s, canReview }: { s: SubmissionRow; canReview: boolean
     <Paper component="li" withBorder p="sm" radius="md">
       <Group justify="space-between" align="flex-start" wrap="nowrap" gap="xs">
         <div style={{ minWidth: 0 }}>
-          <Anchor component={Link} to={`${baseOf(s)}/view/${s.id}`} fw={600} style={{ overflowWrap: 'anywhere' }}>
+          <Anchor
+            component={Link}
+            to={`${baseOf(s)}/view/${s.id}`}
+            fw={600}
+            display="block"
+            mih={44}
+            style={{ overflowWrap: 'anywhere', alignContent: 'center' }}
+          >
             {s.formVersion?.form.name ?? 'Form'}
           </Anchor>
           <Text size="xs" c="dimmed">
@@ -299,7 +317,7 @@ function SubmissionCard({ s, canReview }: { s: SubmissionRow; canReview: boolean
         </Text>
         <Text size="sm">{formatLocal(s.created)}</Text>
       </Stack>
-      <Actions s={s} canReview={canReview} size="md" />
+      <Actions s={s} canReview={canReview} phone />
     </Paper>
   );
 }
