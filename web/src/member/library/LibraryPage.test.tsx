@@ -1,8 +1,8 @@
 import { ROLES } from '@hub/model';
 import { LIBRARY_SEARCH_DEBOUNCE_MS, type DocumentsList } from '@hub/model/site';
-import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { CREATE_DOCUMENT_PATH, LibraryPage } from './LibraryPage';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, onTestFinished, vi } from 'vitest';
+import { CREATE_DOCUMENT_PATH, LibraryPage, MASTER_LIBRARY_ID } from './LibraryPage';
 import { memberAs, renderPage, serve } from './test-render';
 
 const FILE_ID = '6b0c2f4e-8a1d-4e3b-9c5f-7d2a1e0b3c4d';
@@ -89,6 +89,21 @@ describe('/documentlibrary', () => {
     fireEvent.change(search, { target: { value: 'guide' } });
     act(() => void vi.advanceTimersByTime(LIBRARY_SEARCH_DEBOUNCE_MS));
     expect(screen.getByRole('region', { name: 'MEA Master Library' })).toBeTruthy();
+  });
+
+  it('opened at #mea-master-library (the MEA Documents menu entry), it scrolls to that section once loaded', async () => {
+    const scrolled: Element[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function (this: Element) {
+      scrolled.push(this);
+    };
+    onTestFinished(() => {
+      Element.prototype.scrollIntoView = original;
+    });
+    serve({ '/api/entity/SafetyLinkEntity/documents_list': { body: lists } });
+    renderPage(<LibraryPage />, worker, '/documentlibrary', `/documentlibrary#${MASTER_LIBRARY_ID}`);
+    const master = await screen.findByRole('region', { name: 'MEA Master Library' });
+    await waitFor(() => expect(scrolled).toEqual([master]));
   });
 
   it('a failed load says so', async () => {

@@ -2,8 +2,8 @@ import { Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title
 import { useDebouncedValue } from '@mantine/hooks';
 import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
 import { LIBRARY_SEARCH_DEBOUNCE_MS, type LibraryLink } from '@hub/model/site';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useLocation } from 'react-router';
 import { Crumbs } from '../../ui/Crumbs';
 import { linkTarget, NEW_TAB } from '../site/links';
 import { useDocumentsList } from './library-api';
@@ -14,6 +14,9 @@ import { useDocumentsList } from './library-api';
  */
 export const CREATE_DOCUMENT_ROUTE_EXISTS = false;
 export const CREATE_DOCUMENT_PATH = '/my-documents/create';
+
+/** The MEA Master Library's element id: /documentlibrary#mea-master-library opens the page at it. */
+export const MASTER_LIBRARY_ID = 'mea-master-library';
 
 /** Case-insensitive match of the (debounced) search on a document's name. */
 export function matchesName(name: string, term: string): boolean {
@@ -63,8 +66,8 @@ function DocumentRow({ doc }: { doc: LibraryLink }) {
 
 function DocumentSection({ id, title, docs, empty }: { id: string; title: string; docs: LibraryLink[]; empty: string }) {
   return (
-    <Card withBorder padding="md" radius="md" component="section" aria-labelledby={id}>
-      <Title order={2} fz="lg" id={id} mb="xs">
+    <Card withBorder padding="md" radius="md" component="section" id={id} aria-labelledby={`${id}-title`}>
+      <Title order={2} fz="lg" id={`${id}-title`} mb="xs">
         {title}
       </Title>
       {docs.length === 0 ? (
@@ -88,6 +91,11 @@ export function LibraryPage() {
   const [search, setSearch] = useState('');
   const [term] = useDebouncedValue(search, LIBRARY_SEARCH_DEBOUNCE_MS);
   const list = useDocumentsList();
+  const { hash } = useLocation();
+  // A link to a section of the page (the MEA Documents menu entry) scrolls to it once the lists have loaded.
+  useEffect(() => {
+    if (list.isSuccess && hash.length > 1) document.getElementById(hash.slice(1))?.scrollIntoView();
+  }, [list.isSuccess, hash]);
   const mine = list.data?.userLibrary.filter((d) => matchesName(d.name, term)) ?? [];
   const master = list.data?.masterLibrary.filter((d) => matchesName(d.name, term)) ?? [];
   const searching = term.trim() !== '';
@@ -131,7 +139,7 @@ export function LibraryPage() {
             docs={mine}
             empty={searching ? `No documents in your library match '${term.trim()}'.` : 'There are no documents in your library yet.'}
           />
-          {master.length > 0 && <DocumentSection id="master-library" title="MEA Master Library" docs={master} empty="" />}
+          {master.length > 0 && <DocumentSection id={MASTER_LIBRARY_ID} title="MEA Master Library" docs={master} empty="" />}
         </Stack>
       )}
     </Container>

@@ -73,8 +73,8 @@ export function serve(routes: Record<string, Handler>) {
   return fetchMock;
 }
 
-/** Renders `page` at `path` as `me`, with the hub's theme, notifications and a fresh query cache. */
-export function renderPage(page: ReactNode, me: Me, path = '/') {
+/** Renders `page` at `path` (opened as `entry`, e.g. with a hash) as `me`, with the hub's theme, notifications and a fresh query cache. */
+export function renderPage(page: ReactNode, me: Me, path = '/', entry = path) {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['me'], me);
   const router = createMemoryRouter(
@@ -82,7 +82,7 @@ export function renderPage(page: ReactNode, me: Me, path = '/') {
       { path, element: page },
       { path: '*', element: <p>Another page</p> },
     ],
-    { initialEntries: [path] },
+    { initialEntries: [entry] },
   );
   return render(
     <MantineProvider theme={theme} env="test">
