@@ -2,8 +2,6 @@ import { hasRoleFact } from '@hub/model/roles';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
-import { LoginPage } from '../account/LoginPage';
-import { TwoFactorPage } from '../account/TwoFactorPage';
 import { AppShellLayout } from './AppShellLayout';
 import { ForbiddenPage } from './ForbiddenPage';
 import { HomePage } from './HomePage';
@@ -12,6 +10,8 @@ import { RequireAuth } from './RequireAuth';
 import { useMe } from './session';
 
 /** Pages most visits never open load on demand, keeping sign-in and home small. */
+const LoginPage = lazy(() => import('../account/LoginPage').then((m) => ({ default: m.LoginPage })));
+const TwoFactorPage = lazy(() => import('../account/TwoFactorPage').then((m) => ({ default: m.TwoFactorPage })));
 const AdminApp = lazy(() => import('../admin/AdminApp'));
 const IntegrationsPage = lazy(() => import('../account/IntegrationsPage').then((m) => ({ default: m.IntegrationsPage })));
 const TwoFactorSetupPage = lazy(() => import('../account/TwoFactorSetupPage').then((m) => ({ default: m.TwoFactorSetupPage })));
@@ -64,8 +64,8 @@ export const router = createBrowserRouter([
       { path: '/', element: <Navigate to="/home" replace /> },
       { path: '/404', element: <NotFoundPage /> },
       { path: '/403', element: <ForbiddenPage /> },
-      { path: '/admin_login', element: <LoginPage /> },
-      { path: '/login/2fa/:method', element: <TwoFactorPage /> },
+      { path: '/admin_login', element: later(<LoginPage />) },
+      { path: '/login/2fa/:method', element: later(<TwoFactorPage />) },
       { path: '/register', element: later(<RegisterPage />) },
       { path: '/register/success', element: later(<RegisterSuccessPage />) },
       { path: '/confirm-email', element: later(<ConfirmEmailPage />) },

@@ -1,4 +1,4 @@
-import { Card, Group, SimpleGrid, Skeleton, Text, Title, Tooltip } from '@mantine/core';
+import { Card, Group, SimpleGrid, Skeleton, Text, Title } from '@mantine/core';
 import {
   IconBook,
   IconBriefcase,
@@ -11,6 +11,7 @@ import {
   IconTrendingUp,
   type Icon,
 } from '@tabler/icons-react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { hasBackendAccess, useMe } from '../../app/session';
 import { NEW_TAB } from './links';
@@ -50,10 +51,15 @@ export function linkForTile(index: number, links: HomePageLink[] | undefined): H
   return links?.find((l) => l.name.trim().toLowerCase() === name);
 }
 
+const TileTooltip = lazy(() => import('./TileTooltip').then((m) => ({ default: m.TileTooltip })));
+
 export function HomeTiles() {
   const me = useMe().data;
   const site = useSiteConfig().data;
   const links = useHomePageLinks();
+  // Tooltips (and their positioning code) load when a pointer first comes over the tiles:
+  // nothing of them is needed for home's first paint, nor on touch screens.
+  const [hovered, setHovered] = useState(false);
   const viewer = { roleName: me?.roleName ?? null, backend: hasBackendAccess(me), memberOrganisationId: me?.memberOrganisationId ?? null };
   return (
     <SimpleGrid
@@ -64,6 +70,7 @@ export function HomeTiles() {
       m={0}
       style={{ listStyle: 'none' }}
       aria-label="Start here"
+      onPointerOver={() => setHovered(true)}
     >
       {HOME_TILES.map((tile, i) => {
         const target = resolveEntry(tile, viewer, site?.links);
@@ -92,19 +99,24 @@ export function HomeTiles() {
           </>
         );
         const cardProps = { withBorder: true, padding: 'md', h: '100%', mih: 120, className: 'hub-tile' } as const;
+        const card = external ? (
+          <Card component="a" href={target.href} {...NEW_TAB} {...cardProps}>
+            {body}
+          </Card>
+        ) : (
+          <Card component={Link} to={target.to} {...cardProps}>
+            {body}
+          </Card>
+        );
         return (
           <li key={tile.label}>
-            <Tooltip label={info?.tooltip ?? ''} disabled={!info?.tooltip} multiline w={260} withArrow openDelay={300}>
-              {external ? (
-                <Card component="a" href={target.href} {...NEW_TAB} {...cardProps}>
-                  {body}
-                </Card>
-              ) : (
-                <Card component={Link} to={target.to} {...cardProps}>
-                  {body}
-                </Card>
-              )}
-            </Tooltip>
+            {hovered && info?.tooltip ? (
+              <Suspense fallback={card}>
+                <TileTooltip label={info.tooltip}>{card}</TileTooltip>
+              </Suspense>
+            ) : (
+              card
+            )}
           </li>
         );
       })}

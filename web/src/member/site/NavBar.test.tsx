@@ -17,7 +17,7 @@ function renderBar(role: string | null, backend = false, wide = false) {
 
 const openMenu = async () => {
   fireEvent.click(screen.getByRole('button', { name: 'Open menu' }));
-  return screen.findByRole('dialog', { name: 'Menu' });
+  return screen.findByRole('dialog', { name: 'Menu' }, { timeout: 10_000 });
 };
 
 describe('the navigation bar', () => {
@@ -83,7 +83,7 @@ describe('the navigation bar', () => {
   it('wide: the main and secondary groups in the bar, no burger', async () => {
     renderBar('SafetyWorker', false, true);
     expect(screen.queryByRole('button', { name: 'Open menu' })).toBeNull();
-    const main = screen.getByRole('navigation', { name: 'Main' });
+    const main = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
     await within(main).findByRole('link', { name: /Savings/ });
     for (const name of ['Employer HR/Legal', 'Programs', 'My Business']) expect(within(main).getByRole('button', { name })).toBeTruthy();
     const secondary = screen.getByRole('navigation', { name: 'Secondary' });

@@ -71,7 +71,7 @@ function renderModal(role: string | null, config = site, activity: RecentActivit
 describe('the Recent Activity modal', () => {
   it('opens once per browser session with owner, title, priority word and View', async () => {
     const first = renderModal('Worker');
-    expect(await screen.findByRole('dialog', { name: 'Recent Activity' })).toBeTruthy();
+    expect(await screen.findByRole('dialog', { name: 'Recent Activity' }, { timeout: 10_000 })).toBeTruthy();
     expect(await screen.findByText('Review: Job Safety Analysis')).toBeTruthy();
     expect(screen.getByText('Wendy Worker')).toBeTruthy();
     expect(screen.getByText('High priority')).toBeTruthy();
@@ -102,14 +102,14 @@ describe('the Recent Activity modal', () => {
 
   it("says 'No recent activities.' and leads to /activity", async () => {
     const { router } = renderModal('SafetyManager', site, []);
-    expect(await screen.findByText('No recent activities.')).toBeTruthy();
+    expect(await screen.findByText('No recent activities.', undefined, { timeout: 10_000 })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'See all recent activity' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/activity'));
   });
 
   it('View on a review first clears its notification, then opens the page', async () => {
     const { fetch, router } = renderModal('Manager');
-    fireEvent.click(await screen.findByRole('button', { name: 'View Review: Job Safety Analysis' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View Review: Job Safety Analysis' }, { timeout: 10_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-submissions/RISK_ASSESSMENT/f1/edit/s1'));
     const put = fetch.mock.calls.find((c) => String(c[0]).includes('FormReviewRequestEntity'));
     expect(put?.[1]?.method).toBe('PUT');
@@ -128,7 +128,7 @@ describe('the Recent Activity modal', () => {
       me: member('Manager'),
       extra: [{ path: '/user-submissions/:type/:formId/edit/:id', element: <p>Review page</p> }],
     });
-    fireEvent.click(await screen.findByRole('button', { name: 'View Review: Job Safety Analysis' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'View Review: Job Safety Analysis' }, { timeout: 10_000 }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/user-submissions/RISK_ASSESSMENT/f1/edit/s1'));
   });
 });
