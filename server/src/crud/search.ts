@@ -20,6 +20,14 @@ import { Params } from '../db/params';
  */
 const VECTOR = (a: string) => `${a}.search_vector`;
 
+/**
+ * The most matching rows of one table that are ranked. A broad prefix ('in' at 100,000 safety
+ * links matches thousands, nearly all of the same rank) is then ranked among the first
+ * SEARCH_CANDIDATES matches found rather than all of them, which keeps a search within its
+ * latency budget (docs/benchmarks.md); a term with fewer matches is ranked exactly.
+ */
+export const SEARCH_CANDIDATES = 1000;
+
 /** Words of a term that take part in a search (the rest is ignored), and the longest word kept. */
 const MAX_WORDS = 8;
 const MAX_WORD = 64;
@@ -70,7 +78,7 @@ export interface SearchRow {
 /**
  * Safety links, standards and guidance notes matching `term` (see prefixQuery), best first:
  * the `precedent` type first, then by rank (ts_rank, name matches weigh most), then by name;
- * at most SEARCH_RESULT_LIMIT. Each entity is read only when the caller may read it, within its scope.
+ * at most SEARCH_RESULT_LIMIT, ranked among at most SEARCH_CANDIDATES matches per table. Each entity is read only when the caller may read it, within its scope.
  */
 export async function searchLinks(db: Db, caller: Caller, term: string, precedent: SearchLinkType | null): Promise<SearchRow[]> {
   const compiled = compileSearch(caller, term, precedent);
@@ -94,10 +102,11 @@ export function compileSearch(caller: Caller, term: string, precedent: SearchLin
     const perm = linkPermissionSql('sl', caller, params);
     const sectionReadable = allowed(caller, getEntity('SafetyLinkSectionEntity'), 'read');
     branches.push(
-      `SELECT sl.id, 'SAFETY' AS type, ${sectionReadable ? 'sec.name' : 'NULL'} AS section_name, sl.name, NULL::text AS header, ` +
-        `CASE WHEN ${perm.canCreate} THEN sl."create" END AS "create", sl.view, ts_rank(${VECTOR('sl')}, ${tsq}) AS rank ` +
-        `FROM safety_link sl LEFT JOIN safety_link_section sec ON sec.id = sl.safety_link_section_id ` +
-        `WHERE ${and(`${VECTOR('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params), perm.visible)}`,
+      `SELECT c.id, 'SAFETY' AS type, ${sectionReadable ? 'sec.name' : 'NULL'} AS section_name, c.name, NULL::text AS header, ` +
+        `CASE WHEN c.can_create THEN c."create" END AS "create", c.view, ts_rank(c.v, ${tsq}) AS rank ` +
+        `FROM (SELECT sl.id, sl.name, sl."create", sl.view, sl.safety_link_section_id, ${VECTOR('sl')} AS v, ${perm.canCreate} AS can_create ` +
+        `FROM safety_link sl WHERE ${and(`${VECTOR('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params), perm.visible)} ` +
+        `LIMIT ${SEARCH_CANDIDATES}) c LEFT JOIN safety_link_section sec ON sec.id = c.safety_link_section_id`,
     );
   }
   const standards = getEntity('StandardEntity');
@@ -105,7 +114,7 @@ export function compileSearch(caller: Caller, term: string, precedent: SearchLin
     branches.push(
       `SELECT s.id, 'STANDARD', NULL, s.name, s.header, NULL, s.link, ts_rank(${VECTOR('s')}, ${tsq}) ` +
         `FROM standard s ` +
-        `WHERE ${and(`${VECTOR('s')} @@ ${tsq}`, scopeSql(standards, 's', caller, params))}`,
+        `WHERE ${and(`${VECTOR('s')} @@ ${tsq}`, scopeSql(standards, 's', caller, params))} LIMIT ${SEARCH_CANDIDATES}`,
     );
   }
   const guidance = getEntity('GuidanceEntity');
@@ -114,12 +123,12 @@ export function compileSearch(caller: Caller, term: string, precedent: SearchLin
     branches.push(
       `SELECT g.id, 'GUIDANCE', ${standardName}, g.name, g.header, NULL, g.link, ts_rank(${VECTOR('g')}, ${tsq}) ` +
         `FROM guidance g LEFT JOIN standard st ON st.id = g.standard_id ` +
-        `WHERE ${and(`${VECTOR('g')} @@ ${tsq}`, scopeSql(guidance, 'g', caller, params))}`,
+        `WHERE ${and(`${VECTOR('g')} @@ ${tsq}`, scopeSql(guidance, 'g', caller, params))} LIMIT ${SEARCH_CANDIDATES}`,
     );
   }
   const first = precedent && (SEARCH_LINK_TYPES as readonly string[]).includes(precedent) ? params.add(precedent) : 'NULL::text';
   const sql =
-    `SELECT id, type, section_name AS "sectionName", name, header, "create", view FROM (${branches.join(' UNION ALL ')}) r ` +
+    `SELECT id, type, section_name AS "sectionName", name, header, "create", view FROM (${branches.map((b) => `(${b})`).join(' UNION ALL ')}) r ` +
     `ORDER BY (type = ${first}) IS TRUE DESC, rank DESC, name ASC NULLS LAST, id LIMIT ${SEARCH_RESULT_LIMIT}`;
   return { sql, params: params.values };
 }
