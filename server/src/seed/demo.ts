@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
 import type { FileStorage } from '../files/storage';
 import { demoFormData, demoFormNames } from './forms';
+import { seedDemoInUse, type DemoBase, type DemoPerson } from './in-use';
 
 export const DEMO_PASSWORD = 'demo-password-12';
 
@@ -47,10 +48,16 @@ const noStorage: FileStorage = {
 };
 
 /**
- * Seeds the demo of architecture.md into an empty database. Returns 'seeded', 'existing'
+ * Seeds the demo of architecture.md into an empty database; `inUse` adds what shows it in
+ * use (seed/in-use.ts: submissions, reviews, a draft, records falling due, more links,
+ * standards and documents), which the first start asks for and the API tests' harness does not. Returns 'seeded', 'existing'
  * when the demo is already there, or 'none' when not asked to (a database with other data).
  */
-export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'seeded' | 'existing' | 'none'> {
+export async function seedDemo(
+  db: Db,
+  { force, inUse = false }: { force: boolean; inUse?: boolean },
+  now = new Date(),
+): Promise<'seeded' | 'existing' | 'none'> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_organisation WHERE member_code = 'DEMO1'`);
   if (Number(rows[0].n) > 0) return 'existing';
   if (!force) return 'none';
@@ -87,11 +94,19 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     state: 'VIC',
     country: 'Australia',
   });
-  const accountIds = await save('MehubAccountEntity', [
-    ...SPARKRIGHT_USERS.map(([u, r, fn, sn]) => account(`${u}@sparkright.example`, r, spark, fn, sn)),
-    account('safetymanager@voltline.example', ROLES.safetyManager, volt, 'Vera', 'Lyons'),
-    account('worker@voltline.example', ROLES.worker, volt, 'Victor', 'Ng'),
-  ]);
+  const people: [string, RoleName, string, string, string][] = [
+    ...SPARKRIGHT_USERS.map(([u, r, fn, sn]): [string, RoleName, string, string, string] => [`${u}@sparkright.example`, r, spark, fn, sn]),
+    ['safetymanager@voltline.example', ROLES.safetyManager, volt, 'Vera', 'Lyons'],
+    ['worker@voltline.example', ROLES.worker, volt, 'Victor', 'Ng'],
+  ];
+  const accountIds = await save(
+    'MehubAccountEntity',
+    people.map((p) => account(...p)),
+  );
+  const person = (i: number): DemoPerson => {
+    const [email, roleName, org, firstname, surname] = people[i];
+    return { id: accountIds[i], email, name: `${firstname} ${surname}`, role: roleName, roleId: role(roleName), organisationId: org };
+  };
   const [adminId, superId] = await save('MehubAdminEntity', [
     { email: 'admin@hub.example', userName: 'admin@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
     { email: 'super@hub.example', userName: 'super@hub.example', password: DEMO_PASSWORD, confirmPassword: DEMO_PASSWORD },
@@ -116,16 +131,38 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
 
   await save(
     'HomePageLinkEntity',
+    // Home tile i shows the summary and tooltip of link i (member-site.md section 2): the
+    // Employment-HR link's text is the My Documents tile's, the Technical link's the MEA Documents tile's.
     [
-      ['Safety', 'Forms, registers and safety resources for your workplace.'],
-      ['Standards', 'Australian Standards and guidance notes for electrical work.'],
-      ['Employment-HR', 'Awards, contracts and people management.'],
-      ['Member Benefits', 'Discounts and services for members.'],
-      ['Technical', 'Technical advice from the association.'],
-      ['Legal', 'Legal help and contract templates.'],
-      ['Industry Updates', 'News that affects electrical contractors.'],
-      ['Business Growth', 'Tools to grow your business.'],
-    ].map(([name, summary]) => ({ name, summary, tooltip: summary })),
+      [
+        'Safety',
+        'Risk assessments, incident reports, inspections and permits: fill in a form or see what your team submitted.',
+        'Safety forms, registers and your submissions',
+      ],
+      [
+        'Standards',
+        'Australian Standards for electrical work with the association’s guidance notes.',
+        'Wiring Rules and other standards, with guidance notes',
+      ],
+      [
+        'Employment-HR',
+        'Your organisation’s controlled documents: procedures, SWMS, safety data sheets and policies.',
+        'My Library and Documents',
+      ],
+      [
+        'Member Benefits',
+        'Discounts, insurance and services that come with your membership.',
+        'Opens the association’s member benefits page',
+      ],
+      ['Technical', 'Policies, guides and templates from the association, for the roles they are written for.', 'MEA Master Library'],
+      ['Legal', 'Contract templates, legal advice lines and updates on your obligations.', 'Opens the association’s legal page'],
+      [
+        'Industry Updates',
+        'News, regulation changes and safety alerts that affect electrical contractors.',
+        'Opens the association’s industry updates',
+      ],
+      ['Business Growth', 'Programs, training and tools to grow your electrical business.', 'Opens the association’s business growth page'],
+    ].map(([name, summary, tooltip]) => ({ name, summary, tooltip })),
   );
   await save('NewsEntity', [
     {
@@ -165,7 +202,7 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   await save('SafetyLinkEntity', [
     { name: 'Risk assessments', view: '/user-submissions/RISK_ASSESSMENT', order: 1, safetyLinkSectionId: procedures },
     { name: 'Incident reports', view: '/user-submissions/INCIDENT', order: 2, safetyLinkSectionId: procedures },
-    { name: 'Asset register', view: '/assets', order: 1, safetyLinkSectionId: registers },
+    { name: 'Inspection register', view: '/user-submissions/INSPECTIONS', order: 1, safetyLinkSectionId: registers },
   ]);
 
   const typeNames = ['SWMS', 'SDS', 'Business', 'Field', 'Office', 'Workshop / Warehouse', 'Workplace Relations'];
@@ -188,6 +225,7 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
     { documentName: 'Guide to live work', documentLink: 'https://example.org/live-work', documentTypess: ref([meaGuides]) },
   ]);
 
+  const assetsOf: Record<string, string[]> = {};
   for (const [org, prefix, owner] of [
     [spark, 'SR', accountIds[0]],
     [volt, 'VL', accountIds[6]],
@@ -264,6 +302,7 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
       },
     ]);
     await db.query('UPDATE asset SET parent_asset_id = NULL WHERE id = ANY($1::uuid[])', [assets]);
+    assetsOf[prefix] = assets;
   }
 
   const formTypes = Object.keys(FormType.values) as (keyof typeof FormType.values)[];
@@ -283,5 +322,21 @@ export async function seedDemo(db: Db, { force }: { force: boolean }): Promise<'
   );
   for (const [i, formId] of formIds.entries())
     await db.query('UPDATE forms SET published_version_id = $1 WHERE id = $2', [versionIds[i], formId]);
+
+  if (inUse)
+    await seedDemoInUse(
+      {
+        db,
+        storage: noStorage,
+        system: SYSTEM,
+        orgs: { spark, volt },
+        spark: Object.fromEntries(SPARKRIGHT_USERS.map(([u], i) => [u, person(i)])),
+        volt: { safetymanager: person(6), worker: person(7) },
+        forms: Object.fromEntries(formTypes.map((t, i) => [t, { formId: formIds[i], versionId: versionIds[i] }])) as DemoBase['forms'],
+        documentType: type,
+        assets: { spark: assetsOf.SR, volt: assetsOf.VL },
+      },
+      now,
+    );
   return 'seeded';
 }

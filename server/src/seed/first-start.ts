@@ -34,7 +34,7 @@ export async function seedFirstStart(db: Db, { demo }: { demo: boolean }, log: (
         return false;
       }
       if (!demo) return false; // stays unmarked: an empty database may still be seeded later
-      await seedDemo(tx, { force: true });
+      await seedDemo(tx, { force: true, inUse: true });
       await tx.query('INSERT INTO hub_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SEEDED_KEY, 'demo']);
       return true;
     });

@@ -16,7 +16,10 @@ const details = {
   ],
 };
 
-const specific: Record<keyof typeof FormType.values, { name: string; contents: Question[] }> = {
+/** The form types of the demo: one published form each. */
+export type DemoFormType = keyof typeof FormType.values;
+
+const specific: Record<DemoFormType, { name: string; contents: Question[] }> = {
   RISK_ASSESSMENT: {
     name: 'Hazards and controls',
     contents: [
@@ -95,7 +98,7 @@ const specific: Record<keyof typeof FormType.values, { name: string; contents: Q
   },
 };
 
-export const demoFormNames: Record<keyof typeof FormType.values, string> = {
+export const demoFormNames: Record<DemoFormType, string> = {
   RISK_ASSESSMENT: 'Job Safety Risk Assessment',
   INCIDENT: 'Incident Report',
   INSPECTIONS: 'Site Inspection',
@@ -107,11 +110,17 @@ export const demoFormNames: Record<keyof typeof FormType.values, string> = {
   MEETING_AND_TRAINING: 'Toolbox Meeting',
 };
 
-/** Slides after the questions: the Risk Assessment demo shows the notification (Complete) and review slides. */
-function closingSlides(type: keyof typeof FormType.values): unknown[] {
-  return type === 'RISK_ASSESSMENT' ? [newCompleteSlide(), newReviewSlide()] : [];
+/**
+ * Slides after the questions: the Risk Assessment, Incident Report and Site Inspection demos
+ * notify someone on completion (the Complete Slide, the organisation's primary contact chosen
+ * by default) and are reviewed by a manager (the review slide).
+ */
+export const NOTIFYING_FORM_TYPES: readonly DemoFormType[] = ['RISK_ASSESSMENT', 'INCIDENT', 'INSPECTIONS'];
+
+function closingSlides(type: DemoFormType): unknown[] {
+  return NOTIFYING_FORM_TYPES.includes(type) ? [newCompleteSlide(), newReviewSlide()] : [];
 }
 
-export function demoFormData(type: keyof typeof FormType.values): string {
+export function demoFormData(type: DemoFormType): string {
   return JSON.stringify({ slides: [details, specific[type], ...closingSlides(type)], pagination: { type: 'page' }, customOptions: [] });
 }
