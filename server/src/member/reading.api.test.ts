@@ -43,6 +43,23 @@ describe('search_link_list', () => {
     expect(res.json()).toEqual({ errors: [{ message: 'You are not signed in', code: 'UNAUTHENTICATED' }] });
   });
 
+  it("refuses an organisation's API token (the reading API is for people)", async () => {
+    const made = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/generate-key',
+      headers: { ...h.headers(SPARK_MANAGER), 'content-type': 'application/json' },
+      payload: { name: 'reader' },
+    });
+    expect(made.statusCode, made.body).toBe(200);
+    const bearer = { authorization: `Bearer ${made.json().key}` };
+    for (const url of [
+      `${SEARCH}?searchTerm=swit`,
+      '/api/entity/SafetyLinkEntity/safety_list',
+      '/api/entity/SafetyLinkEntity/documents_list',
+    ])
+      expect((await h.app.inject({ method: 'GET', url, headers: bearer })).statusCode, url).toBe(401);
+  });
+
   it("finds by prefix over safety links, standards and guidance ('swit' finds 'Switchboards'), with their sections", async () => {
     const section = await insert('safety_link_section', { name: 'Isolation', order: 9 });
     await insert('safety_link', {
