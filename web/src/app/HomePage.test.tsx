@@ -61,6 +61,7 @@ describe('home', () => {
     ]);
     tiles.forEach((t, i) => {
       expect(t.textContent).toContain(`About ${NAMES[i]}`);
+      expect(t.getAttribute('title')).toBe(`Tip ${NAMES[i]}`);
       expect(t.getAttribute('target')).toBe(t.getAttribute('href')!.startsWith('http') ? '_blank' : null);
       if (t.getAttribute('target')) expect(t.getAttribute('rel')).toBe('noopener noreferrer');
     });

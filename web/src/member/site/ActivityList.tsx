@@ -7,7 +7,8 @@ import { clearReviewNotification, useRecentActivity } from './site-api';
 
 export const NO_ACTIVITY = 'No recent activities.';
 
-const PRIORITY_COLOR: Record<ActivityPriority, string> = { High: 'red', Medium: 'yellow', Low: 'green' };
+/** Filled badges in shades with white text above 4.5:1 (the word carries the meaning too). */
+const PRIORITY_COLOR: Record<ActivityPriority, string> = { High: 'red.9', Medium: 'safety.9', Low: 'teal.9' };
 
 /** Where View goes: a path of the hub only (anything else has no View). */
 export const activityPath = (url: string | null): string | null =>
@@ -23,10 +24,10 @@ function Item({ item, onView }: { item: RecentActivity; onView: (item: RecentAct
             {item.title}
           </Text>
           <Group gap={6} wrap="wrap">
-            <Text size="xs" c="dimmed">
+            <Text size="xs" c="gray.7">
               {item.owner}
             </Text>
-            <Badge size="sm" variant="light" color={PRIORITY_COLOR[item.priority] ?? 'gray'}>
+            <Badge size="sm" variant="filled" color={PRIORITY_COLOR[item.priority] ?? 'gray.8'}>
               {`${item.priority} priority`}
             </Badge>
           </Group>

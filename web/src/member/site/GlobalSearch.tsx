@@ -12,7 +12,8 @@ export const NO_RESULTS = 'Hmm no results, please try our advanced search now.';
 /** Longest term sent; the search box refuses more. */
 const MAX_TERM = 200;
 
-const TYPE_COLOR: Record<SearchLinkType, string> = { SAFETY: 'safety', STANDARD: 'navy', GUIDANCE: 'teal' };
+/** Filled badges in shades with white text above 4.5:1. */
+const TYPE_COLOR: Record<SearchLinkType, string> = { SAFETY: 'safety.9', STANDARD: 'navy.9', GUIDANCE: 'teal.9' };
 
 /** A Create or View action: a hub path through the router, an absolute address in a new tab, else nothing. */
 function Action({ label, value, name, primary }: { label: string; value: string | null; name: string; primary?: boolean }) {
@@ -36,11 +37,11 @@ function Result({ link }: { link: SearchLink }) {
       <Group justify="space-between" wrap="wrap" gap="xs">
         <Stack gap={2} style={{ minWidth: 0, flex: '1 1 16rem' }}>
           <Group gap={6} wrap="wrap">
-            <Badge color={TYPE_COLOR[link.type] ?? 'gray'} variant="light" size="sm">
+            <Badge color={TYPE_COLOR[link.type] ?? 'gray.8'} variant="filled" size="sm">
               {link.type}
             </Badge>
             {link.sectionName && (
-              <Text size="xs" c="dimmed">
+              <Text size="xs" c="gray.7">
                 {link.sectionName}
               </Text>
             )}
@@ -49,7 +50,7 @@ function Result({ link }: { link: SearchLink }) {
             {link.name}
           </Text>
           {link.header && (
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               {link.header}
             </Text>
           )}

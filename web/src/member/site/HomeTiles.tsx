@@ -11,7 +11,6 @@ import {
   IconTrendingUp,
   type Icon,
 } from '@tabler/icons-react';
-import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
 import { hasBackendAccess, useMe } from '../../app/session';
 import { NEW_TAB } from './links';
@@ -51,15 +50,10 @@ export function linkForTile(index: number, links: HomePageLink[] | undefined): H
   return links?.find((l) => l.name.trim().toLowerCase() === name);
 }
 
-const TileTooltip = lazy(() => import('./TileTooltip').then((m) => ({ default: m.TileTooltip })));
-
 export function HomeTiles() {
   const me = useMe().data;
   const site = useSiteConfig().data;
   const links = useHomePageLinks();
-  // Tooltips (and their positioning code) load when a pointer first comes over the tiles:
-  // nothing of them is needed for home's first paint, nor on touch screens.
-  const [hovered, setHovered] = useState(false);
   const viewer = { roleName: me?.roleName ?? null, backend: hasBackendAccess(me), memberOrganisationId: me?.memberOrganisationId ?? null };
   return (
     <SimpleGrid
@@ -70,7 +64,6 @@ export function HomeTiles() {
       m={0}
       style={{ listStyle: 'none' }}
       aria-label="Start here"
-      onPointerOver={() => setHovered(true)}
     >
       {HOME_TILES.map((tile, i) => {
         const target = resolveEntry(tile, viewer, site?.links);
@@ -91,14 +84,16 @@ export function HomeTiles() {
               <Skeleton h={32} />
             ) : (
               info?.summary && (
-                <Text size="sm" c="dimmed">
+                <Text size="sm" c="gray.7">
                   {info.summary}
                 </Text>
               )
             )}
           </>
         );
-        const cardProps = { withBorder: true, padding: 'md', h: '100%', mih: 120, className: 'hub-tile' } as const;
+        // The tooltip is the browser's own (title): a positioned tooltip would bring about 20 kB
+        // of positioning code into home's first load for a text the summary mostly repeats.
+        const cardProps = { withBorder: true, padding: 'md', h: '100%', mih: 120, title: info?.tooltip ?? undefined } as const;
         const card = external ? (
           <Card component="a" href={target.href} {...NEW_TAB} {...cardProps}>
             {body}
@@ -108,17 +103,7 @@ export function HomeTiles() {
             {body}
           </Card>
         );
-        return (
-          <li key={tile.label}>
-            {hovered && info?.tooltip ? (
-              <Suspense fallback={card}>
-                <TileTooltip label={info.tooltip}>{card}</TileTooltip>
-              </Suspense>
-            ) : (
-              card
-            )}
-          </li>
-        );
+        return <li key={tile.label}>{card}</li>;
       })}
     </SimpleGrid>
   );

@@ -86,6 +86,16 @@ describe('the navigation bar', () => {
     const main = await screen.findByRole('navigation', { name: 'Main' }, { timeout: 10_000 });
     await within(main).findByRole('link', { name: /Savings/ });
     for (const name of ['Employer HR/Legal', 'Programs', 'My Business']) expect(within(main).getByRole('button', { name })).toBeTruthy();
+    // Menus are disclosures: closed, then open on a press, closed by Escape.
+    const business = within(main).getByRole('button', { name: 'My Business' });
+    expect(business.getAttribute('aria-expanded')).toBe('false');
+    expect(within(main).queryByRole('link', { name: 'My Documents' })).toBeNull();
+    fireEvent.click(business);
+    expect(business.getAttribute('aria-expanded')).toBe('true');
+    expect(within(main).getByRole('link', { name: 'My Documents' }).getAttribute('href')).toBe('/documentlibrary');
+    fireEvent.keyDown(document, { key: 'Escape' });
+    expect(business.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.getByRole('button', { name: 'Pat Lee, account' })).toBeTruthy();
     const secondary = screen.getByRole('navigation', { name: 'Secondary' });
     expect(within(secondary).getByRole('link', { name: 'Contact Us' }).getAttribute('href')).toBe('/contactus');
     expect(within(secondary).getByRole('button', { name: 'Logout' })).toBeTruthy();

@@ -1,4 +1,5 @@
-import { Button, Group, Menu, Stack, Text, UnstyledButton } from '@mantine/core';
+import { Button, Group, NavLink, Paper, Stack, Text } from '@mantine/core';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { IconChevronDown, IconExternalLink, IconKey, IconLogout } from '@tabler/icons-react';
 import { Link } from 'react-router';
 import { displayName, hasBackendAccess, logout, useProviders } from '../../app/session';
@@ -28,35 +29,87 @@ function BarLink({ link, size = 'sm' }: { link: ResolvedLink; size?: 'sm' | 'xs'
   );
 }
 
-function BarMenu({ label, items }: { label: string; items: ResolvedLink[] }) {
+/**
+ * A menu of the bar as a disclosure (a button that shows its list of links below it): the
+ * pattern for site navigation, without the positioning code of a popover. Escape, a press
+ * outside and a choice close it.
+ */
+function BarMenu({ label, buttonLabel, children }: { label: ReactNode; buttonLabel?: string; children: (close: () => void) => ReactNode }) {
+  const [open, setOpen] = useState(false);
+  const listId = useId();
+  const root = useRef<HTMLDivElement>(null);
+  const button = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (!open) return;
+    const onPointer = (e: PointerEvent) => {
+      if (!root.current?.contains(e.target as Node)) setOpen(false);
+    };
+    const onKey = (e: KeyboardEvent) => {
+      if (e.key !== 'Escape') return;
+      setOpen(false);
+      button.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointer);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('pointerdown', onPointer);
+      document.removeEventListener('keydown', onKey);
+    };
+  }, [open]);
+  const close = () => setOpen(false);
   return (
-    <Menu position="bottom-start" width={240} withinPortal>
-      <Menu.Target>
-        <Button variant="subtle" color="gray.0" c="white" size="sm" px={10} rightSection={<IconChevronDown size={14} aria-hidden />}>
-          {label}
-        </Button>
-      </Menu.Target>
-      <Menu.Dropdown>
-        {items.map((l) =>
-          'to' in l ? (
-            <Menu.Item key={l.label} component={Link} to={l.to} mih={40}>
-              {l.label}
-            </Menu.Item>
+    <div ref={root} style={{ position: 'relative' }}>
+      <Button
+        ref={button}
+        variant="subtle"
+        color="gray.0"
+        c="white"
+        size="sm"
+        px={10}
+        aria-expanded={open}
+        aria-controls={listId}
+        aria-label={buttonLabel}
+        onClick={() => setOpen((o) => !o)}
+        rightSection={<IconChevronDown size={14} aria-hidden />}
+      >
+        {label}
+      </Button>
+      <Paper
+        id={listId}
+        hidden={!open}
+        shadow="md"
+        withBorder
+        p={4}
+        miw={240}
+        style={{ position: 'absolute', top: 'calc(100% + 4px)', left: 0, zIndex: 'var(--mantine-z-index-popover)' }}
+      >
+        {children(close)}
+      </Paper>
+    </div>
+  );
+}
+
+function MenuLinks({ items, onNavigate }: { items: ResolvedLink[]; onNavigate: () => void }) {
+  return (
+    <Stack component="ul" gap={0} m={0} p={0} style={{ listStyle: 'none' }}>
+      {items.map((l) => (
+        <li key={l.label}>
+          {'to' in l ? (
+            <NavLink component={Link} to={l.to} label={l.label} mih={40} onClick={onNavigate} />
           ) : (
-            <Menu.Item
-              key={l.label}
+            <NavLink
               component="a"
               href={l.href}
               {...NEW_TAB}
+              label={l.label}
               mih={40}
+              onClick={onNavigate}
               rightSection={<IconExternalLink size={14} aria-label="opens in a new tab" />}
-            >
-              {l.label}
-            </Menu.Item>
-          ),
-        )}
-      </Menu.Dropdown>
-    </Menu>
+            />
+          )}
+        </li>
+      ))}
+    </Stack>
   );
 }
 
@@ -73,24 +126,30 @@ export function WideBar() {
         {me && hasBackendAccess(me) && <AdminSwitch />}
         {me ? (
           <>
-            <Menu position="bottom-end" width={240}>
-              <Menu.Target>
-                <UnstyledButton c="white" aria-label="Account menu" mih={36} px={8}>
-                  <Group gap={6} wrap="nowrap">
-                    <Text size="xs" maw={180} truncate>
-                      {displayName(me)}
-                    </Text>
-                    <IconChevronDown size={14} aria-hidden />
-                  </Group>
-                </UnstyledButton>
-              </Menu.Target>
-              <Menu.Dropdown>
-                <Menu.Label>{me.email}</Menu.Label>
-                <Menu.Item component={Link} to="/profile/two-factor" leftSection={<IconKey size={16} aria-hidden />}>
-                  Two-factor authentication
-                </Menu.Item>
-              </Menu.Dropdown>
-            </Menu>
+            <BarMenu
+              buttonLabel={`${displayName(me)}, account`}
+              label={
+                <Text size="xs" maw={180} truncate>
+                  {displayName(me)}
+                </Text>
+              }
+            >
+              {(close) => (
+                <Stack gap={0}>
+                  <Text size="xs" c="gray.7" px="sm" py={6}>
+                    {me.email}
+                  </Text>
+                  <NavLink
+                    component={Link}
+                    to="/profile/two-factor"
+                    label="Two-factor authentication"
+                    leftSection={<IconKey size={16} aria-hidden />}
+                    mih={40}
+                    onClick={close}
+                  />
+                </Stack>
+              )}
+            </BarMenu>
             <Button
               variant="subtle"
               color="gray.0"
@@ -109,7 +168,15 @@ export function WideBar() {
       <Group h={64} px="md" gap="lg" wrap="nowrap">
         <Logo />
         <Group component="nav" aria-label="Main" gap={2} wrap="nowrap">
-          {main.map((i) => (isMenu(i) ? <BarMenu key={i.label} label={i.label} items={i.items} /> : <BarLink key={i.label} link={i} />))}
+          {main.map((i) =>
+            isMenu(i) ? (
+              <BarMenu key={i.label} label={i.label}>
+                {(close) => <MenuLinks items={i.items} onNavigate={close} />}
+              </BarMenu>
+            ) : (
+              <BarLink key={i.label} link={i} />
+            ),
+          )}
         </Group>
       </Group>
     </Stack>
