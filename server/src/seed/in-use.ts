@@ -1,6 +1,7 @@
 import { GROUPS, getEntity, toWireDate, type EntityName, type RoleName } from '@hub/model';
 import { REVIEW_OPTIONS, riskMatrixAnswers, type Answers } from '@hub/model/forms';
 import type { Caller } from '../access/caller';
+import { ASSOCIATION_PAGE_PATHS, DEFAULT_ASSOCIATION_SITE_URL } from '../config';
 import { registerSaveHooks } from '../crud/hooks';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -45,7 +46,8 @@ const momentBefore = (now: Date, days: number, hours = 0) => toWireDate(new Date
 /** DD/MM/YYYY, as the hub shows a day. */
 const shown = (day: string) => day.split('-').reverse().join('/');
 
-const ASSOCIATION = 'https://www.masterelectricians.com.au';
+/** The association's safety page, as the hub links it by default (config.ts; stored data cannot follow a later setting). */
+const ASSOCIATION_SAFETY = `${DEFAULT_ASSOCIATION_SITE_URL}${ASSOCIATION_PAGE_PATHS.safetyResources}`;
 
 /** The member's own caller: the in-use data is saved as the people would save it, through their rights and the form hooks. */
 function callerOf(p: DemoPerson): Caller {
@@ -106,7 +108,7 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
     formLink('Quality checks', 'QUALITY', 3, sectionNamed('Registers')),
     { name: 'Australian Standards and guidance', view: '/standards', order: 1, safetyLinkSectionId: resources },
     { name: 'My library and documents', view: '/documentlibrary', order: 2, safetyLinkSectionId: resources },
-    { name: 'Safety resources of the association', view: `${ASSOCIATION}/safety`, order: 3, safetyLinkSectionId: resources },
+    { name: 'Safety resources of the association', view: ASSOCIATION_SAFETY, order: 3, safetyLinkSectionId: resources },
   ]);
   // The plain demo's form links get their Create address too.
   const { rows: formLinks } = await db.query<{ id: string; view: string }>(
