@@ -78,6 +78,8 @@ function callerOf(p: DemoPerson): Caller {
 export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<void> {
   const { db, storage, system, orgs, spark, volt, forms } = base;
   const env = { db, storage };
+  // The first start seeds before the app is built (main.ts), which is where the forms' save
+  // hooks are otherwise registered: register them here too (registering again replaces).
   registerFormHooks(registerSaveHooks);
   const save = (entity: EntityName, inputs: Record<string, unknown>[], as: Caller = system) =>
     saveRecords(env, as, getEntity(entity), inputs, 'create', null);
