@@ -6,7 +6,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createSession, hashToken, SESSION_COOKIE } from '../server/src/auth/session';
 import { CALLER_SQL, callerFromSession } from '../server/src/crud/callers';
@@ -125,6 +125,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', pgUrl: string, line: L
     const rawUrl = (i: number) => `http://127.0.0.1:3904/raw?i=${i}`;
     const hubMs: number[] = [];
     const rawMs: number[] = [];
+    const byTerm: { i: number; ms: number }[] = [];
     for (let round = -3; round < ROUNDS; round++) {
       for (let i = 0; i < TERMS.length; i++) {
         // Interleaved, each going first in turn; the first three rounds warm up and are not counted.
@@ -134,6 +135,7 @@ async function benchEngine(engine: 'postgres' | 'pglite', pgUrl: string, line: L
           const r = await timed(which === 'hub' ? hubUrl(i) : rawUrl(i), headers);
           counts[which] = r.count;
           if (round >= 0) (which === 'hub' ? hubMs : rawMs).push(r.ms);
+          if (round >= 0 && which === 'hub') byTerm.push({ i, ms: r.ms });
         }
         if (counts.hub !== counts.raw) throw new Error(`'${TERMS[i]}': the hub found ${counts.hub}, the raw statement ${counts.raw}`);
       }
@@ -146,6 +148,18 @@ async function benchEngine(engine: 'postgres' | 'pglite', pgUrl: string, line: L
     line(`${engine} same SQL through the driver p95`, `${percentile(rawMs, 95).toFixed(1)} ms`, '-');
     line(`${engine} same SQL through the driver p50`, `${percentile(rawMs, 50).toFixed(1)} ms`, '-');
     line(`${engine} route/driver p95 ratio`, (percentile(hubMs, 95) / percentile(rawMs, 95)).toFixed(2), '-');
+    const broad = TERMS.map((t, i) => (t.length === 2 ? i : -1)).filter((i) => i >= 0);
+    const broadMs = byTerm
+      .filter((x) => broad.includes(x.i))
+      .map((x) => x.ms)
+      .sort((a, b) => a - b);
+    const narrowMs = byTerm
+      .filter((x) => !broad.includes(x.i))
+      .map((x) => x.ms)
+      .sort((a, b) => a - b);
+    line(`${engine} route p95, two-letter terms only`, `${percentile(broadMs, 95).toFixed(1)} ms`, '-');
+    line(`${engine} route p95, longer terms`, `${percentile(narrowMs, 95).toFixed(1)} ms`, '-');
+    line('load average (1 min) after the run', loadavg()[0].toFixed(1), '-');
   } finally {
     await stop(hub);
     await stop(raw);
