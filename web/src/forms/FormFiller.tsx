@@ -117,7 +117,7 @@ function FillerCore(props: CoreProps) {
   } = useFillerController(props);
   if (shown.length === 0)
     return (
-      <Text c="dimmed" py="md">
+      <Text c="gray.7" py="md">
         This form has no slides.
       </Text>
     );

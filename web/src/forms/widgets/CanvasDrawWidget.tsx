@@ -121,7 +121,7 @@ export function CanvasDrawWidget({ q, readOnly }: WidgetProps) {
         {typeof image === 'string' && image ? (
           <img src={image} alt={q.title} style={{ maxWidth: '100%', border: '1px solid var(--mantine-color-default-border)' }} />
         ) : (
-          <Text c="dimmed">—</Text>
+          <Text c="gray.7">—</Text>
         )}
       </QuestionFrame>
     );
@@ -263,7 +263,7 @@ function CanvasEditor({ q, dataText, onSave }: { q: WidgetProps['q']; dataText: 
 
   return (
     <QuestionFrame q={q} group>
-      <Text size="sm" c="dimmed">
+      <Text size="sm" c="gray.7">
         Draw with your finger or the mouse. Drag the corner to resize.
       </Text>
       <div ref={frameRef} className={classes.canvasFrame} style={{ width: frame.w, height: frame.h }}>

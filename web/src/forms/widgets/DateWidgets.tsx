@@ -8,6 +8,19 @@ import { useDeferredControl } from './Deferred';
 import { QuestionFrame, ReadOnlyValue, useQuestionIds, type WidgetProps } from './QuestionFrame';
 import classes from './widgets.module.css';
 
+/**
+ * A button may not say aria-required: a picker's button says 'Required' in its description
+ * instead (the title's mark is hidden from screen readers).
+ */
+const describedBy = (id: string, errorId: string, required: boolean) => (required ? `${errorId} ${id}-required` : errorId);
+function RequiredNote({ id, required }: { id: string; required: boolean }) {
+  return required ? (
+    <span id={`${id}-required`} hidden>
+      Required
+    </span>
+  ) : null;
+}
+
 /** A plain button in the picker's look until the picker is needed (see useDeferredControl). */
 function PickerStandIn(props: {
   id: string;
@@ -19,18 +32,20 @@ function PickerStandIn(props: {
   handlers: object;
 }) {
   return (
-    <button
-      type="button"
-      id={props.id}
-      className={`${classes.field} ${classes.pickerButton}`}
-      aria-haspopup="dialog"
-      aria-invalid={props.error || undefined}
-      aria-describedby={props.errorId}
-      aria-required={props.required || undefined}
-      {...props.handlers}
-    >
-      {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
-    </button>
+    <>
+      <button
+        type="button"
+        id={props.id}
+        className={`${classes.field} ${classes.pickerButton}`}
+        aria-haspopup="dialog"
+        aria-invalid={props.error || undefined}
+        aria-describedby={describedBy(props.id, props.errorId, props.required)}
+        {...props.handlers}
+      >
+        {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
+      </button>
+      <RequiredNote id={props.id} required={props.required} />
+    </>
   );
 }
 
@@ -90,10 +105,16 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         placeholder={DATE_FORMAT}
         clearable
         error={!!error}
-        aria-required={isRequired(q) || undefined}
+        // Mantine's picker button replaces a description passed to it: after each render it gets
+        // ours, with 'Required' (aria-required is not allowed on a button).
+        ref={(button) => {
+          if (!button) return;
+          button.setAttribute('aria-describedby', describedBy(ids.input, ids.error, isRequired(q)));
+        }}
         classNames={{ input: classes.input }}
         onChange={(v) => answers.set(q.id, v ? dayjs(v).format('YYYY-MM-DD') : undefined)}
       />
+      <RequiredNote id={ids.input} required={isRequired(q)} />
     </QuestionFrame>
   );
 }
@@ -193,66 +214,68 @@ function DatetimePopover(props: {
   };
 
   return (
-    <Popover
-      opened={opened}
-      onChange={(o) => (o ? open() : setOpened(false))}
-      position="bottom-start"
-      shadow="md"
-      trapFocus
-      returnFocus
-      // Roles by hand: Popover.Target would replace the button's id, which the question's label points at.
-      withRoles={false}
-      middlewares={{ flip: true, shift: true }}
-    >
-      <Popover.Target>
-        <button
-          type="button"
-          id={props.id}
-          className={`${classes.field} ${classes.pickerButton}`}
-          aria-haspopup="dialog"
-          aria-expanded={opened}
-          aria-controls={opened ? `${props.id}-picker` : undefined}
-          aria-invalid={props.error || undefined}
-          aria-describedby={props.errorId}
-          aria-required={props.required || undefined}
-          onClick={() => (opened ? setOpened(false) : open())}
-        >
-          {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
-        </button>
-      </Popover.Target>
-      <Popover.Dropdown id={`${props.id}-picker`} role="dialog" aria-label="Choose date and time" tabIndex={-1} p="sm">
-        <DatePicker value={date} defaultDate={date ?? undefined} onChange={pickDate} size="md" />
-        <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
-          <TimeInput
-            label="Time"
-            size="md"
-            value={time}
-            onChange={(e) => typeTime(e.currentTarget.value)}
-            style={{ flex: 1 }}
-            classNames={{ input: classes.input }}
-          />
-          <Button variant="default" mih={44} onClick={now}>
-            Now
-          </Button>
-        </Group>
-        <Group mt="sm" justify="space-between">
-          <Button
-            variant="subtle"
-            mih={44}
-            disabled={!props.value}
-            onClick={() => {
-              setDate(null);
-              setTime('');
-              props.onChange(undefined);
-            }}
+    <>
+      <Popover
+        opened={opened}
+        onChange={(o) => (o ? open() : setOpened(false))}
+        position="bottom-start"
+        shadow="md"
+        trapFocus
+        returnFocus
+        // Roles by hand: Popover.Target would replace the button's id, which the question's label points at.
+        withRoles={false}
+        middlewares={{ flip: true, shift: true }}
+      >
+        <Popover.Target>
+          <button
+            type="button"
+            id={props.id}
+            className={`${classes.field} ${classes.pickerButton}`}
+            aria-haspopup="dialog"
+            aria-expanded={opened}
+            aria-controls={opened ? `${props.id}-picker` : undefined}
+            aria-invalid={props.error || undefined}
+            aria-describedby={describedBy(props.id, props.errorId, props.required)}
+            onClick={() => (opened ? setOpened(false) : open())}
           >
-            Clear
-          </Button>
-          <Button mih={44} onClick={() => setOpened(false)}>
-            Done
-          </Button>
-        </Group>
-      </Popover.Dropdown>
-    </Popover>
+            {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
+          </button>
+        </Popover.Target>
+        <Popover.Dropdown id={`${props.id}-picker`} role="dialog" aria-label="Choose date and time" tabIndex={-1} p="sm">
+          <DatePicker value={date} defaultDate={date ?? undefined} onChange={pickDate} size="md" />
+          <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
+            <TimeInput
+              label="Time"
+              size="md"
+              value={time}
+              onChange={(e) => typeTime(e.currentTarget.value)}
+              style={{ flex: 1 }}
+              classNames={{ input: classes.input }}
+            />
+            <Button variant="default" mih={44} onClick={now}>
+              Now
+            </Button>
+          </Group>
+          <Group mt="sm" justify="space-between">
+            <Button
+              variant="subtle"
+              mih={44}
+              disabled={!props.value}
+              onClick={() => {
+                setDate(null);
+                setTime('');
+                props.onChange(undefined);
+              }}
+            >
+              Clear
+            </Button>
+            <Button mih={44} onClick={() => setOpened(false)}>
+              Done
+            </Button>
+          </Group>
+        </Popover.Dropdown>
+      </Popover>
+      <RequiredNote id={props.id} required={props.required} />
+    </>
   );
 }

@@ -70,7 +70,7 @@ export function RiskMatrixWidget({ q, readOnly }: WidgetProps) {
     return (
       <QuestionFrame q={q} readOnly>
         {score == null ? (
-          <Text c="dimmed">—</Text>
+          <Text c="gray.7">—</Text>
         ) : (
           <Stack gap={4}>
             <Text size="sm">
@@ -128,7 +128,7 @@ export function RiskMatrixWidget({ q, readOnly }: WidgetProps) {
           </tbody>
         </table>
       </div>
-      <div aria-live="polite">{score != null ? <RiskResult score={score} /> : <Text c="dimmed">No risk chosen yet.</Text>}</div>
+      <div aria-live="polite">{score != null ? <RiskResult score={score} /> : <Text c="gray.7">No risk chosen yet.</Text>}</div>
       <RiskLegend />
     </QuestionFrame>
   );

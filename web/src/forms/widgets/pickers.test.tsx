@@ -63,6 +63,23 @@ describe('pickers mounted on demand', () => {
     expect(await submit()).toEqual({ m: ['A'], u: ['u2', 'u1'] });
   });
 
+  it('date and datetime buttons say Required in their description (a button may not carry aria-required)', async () => {
+    fill([question('d', 'date', { validators: [{ path: 'd', validator: 'required' }] }), question('dt', 'datetime')]);
+    const d = screen.getByRole('button', { name: 'Title d' });
+    expect(d.hasAttribute('aria-required')).toBe(false);
+    const described = (d.getAttribute('aria-describedby') ?? '').split(' ').map((id) => document.getElementById(id)?.textContent ?? '');
+    expect(described).toContain('Required');
+    const dt = screen.getByRole('button', { name: 'Title dt' });
+    expect(dt.hasAttribute('aria-required')).toBe(false);
+    expect(dt.getAttribute('aria-describedby')).not.toMatch(/required/);
+    // Once the real picker has mounted, the same holds.
+    fireEvent.pointerDown(d, { pointerType: 'mouse' });
+    await screen.findByRole('dialog');
+    const real = screen.getByRole('button', { name: 'Title d' });
+    expect(real.hasAttribute('aria-required')).toBe(false);
+    expect(real.getAttribute('aria-describedby')).toMatch(/-required$/);
+  });
+
   it('date: pressing the stand-in opens the calendar; the answer is YYYY-MM-DD', async () => {
     const submit = fill([question('d', 'date')], { initialAnswers: { d: '2024-03-05' } });
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Title d' }), { pointerType: 'mouse' });

@@ -56,6 +56,7 @@ describe('the draft prompt', () => {
     renderTiles();
     fireEvent.click(screen.getByRole('button', { name: 'Create' }));
     const dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
+    expect(dialog.contains(screen.getByRole('button', { name: 'Close' }))).toBe(true);
     for (const name of ['Continue editing', 'Discard and start from scratch']) {
       const button = screen.getByRole('button', { name });
       expect(dialog.contains(button)).toBe(true);

@@ -49,7 +49,13 @@ export function useCreateForm() {
   };
 
   const prompt = (
-    <Modal opened={!!pending} onClose={() => setPending(null)} title="A draft of this form already exists" centered>
+    <Modal
+      opened={!!pending}
+      onClose={() => setPending(null)}
+      title="A draft of this form already exists"
+      centered
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Text mb="md">You started this form earlier. Continue where you left off, or discard that draft and start again.</Text>
       <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" wrap="wrap" gap="sm">
         <Button variant="default" styles={wrapping} loading={busy} onClick={() => void discard()}>

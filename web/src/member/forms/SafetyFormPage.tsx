@@ -125,7 +125,7 @@ export function SafetyFormPage() {
       <Title order={1} fz={{ base: 'h2', sm: 'h1' }} mb={4}>
         {form.name}
       </Title>
-      <Text size="sm" c="dimmed" mb="md">
+      <Text size="sm" c="gray.7" mb="md">
         Version {version.version}
         {draft ? ' · continuing your draft' : ''}
       </Text>

@@ -57,7 +57,7 @@ function Submission({ mode, type, id }: { mode: 'view' | 'edit'; type: string; i
           <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
             {s.form.name}
           </Title>
-          <Text size="sm" c="dimmed">
+          <Text size="sm" c="gray.7">
             Version {s.version.version} · submitted by {owner} on {formatLocal(s.created)}
           </Text>
         </div>

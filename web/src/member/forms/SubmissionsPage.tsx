@@ -185,14 +185,14 @@ function SubmissionsList({ type }: { type: string }) {
                       <Anchor component={Link} to={`${baseOf(s)}/view/${s.id}`}>
                         {s.formVersion?.form.name ?? 'Form'}
                       </Anchor>
-                      <Text size="xs" c="dimmed">
+                      <Text size="xs" c="gray.7">
                         {formTypeLabel(s.formVersion?.form.formType ?? '')} · version {s.formVersion?.version}
                       </Text>
                     </Table.Td>
                     <Table.Td>
                       {s.jobNumber || '—'}
                       {s.jobAddress && (
-                        <Text size="xs" c="dimmed">
+                        <Text size="xs" c="gray.7">
                           {s.jobAddress}
                         </Text>
                       )}
@@ -211,7 +211,7 @@ function SubmissionsList({ type }: { type: string }) {
             </Table>
           )}
           <Group justify="space-between" mt="md" wrap="wrap" gap="sm">
-            <Text size="sm" c="dimmed">
+            <Text size="sm" c="gray.7">
               Page {page} of {pages} · {list.data.total} {list.data.total === 1 ? 'submission' : 'submissions'}
             </Text>
             <Pagination
@@ -301,7 +301,7 @@ function SubmissionCard({ s, canReview }: { s: SubmissionRow; canReview: boolean
           >
             {s.formVersion?.form.name ?? 'Form'}
           </Anchor>
-          <Text size="xs" c="dimmed">
+          <Text size="xs" c="gray.7">
             {formTypeLabel(s.formVersion?.form.formType ?? '')} · version {s.formVersion?.version}
           </Text>
         </div>
