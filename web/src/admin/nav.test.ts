@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Me } from '../app/session';
 import { allowedTo, entityLinks, formLinks, passesGate, toolLinks, userLinks } from './nav';
 
-const user = (group: string, roleName: string | null = null): Me => ({
+const user = (group: string | string[], roleName: string | null = null): Me => ({
   id: 'u',
   userName: null,
   email: 'u@example.org',
@@ -13,10 +13,11 @@ const user = (group: string, roleName: string | null = null): Me => ({
   isDuplicate: false,
   memberOrganisationId: null,
   twoFactorMethod: null,
-  groups: [{ name: group, hasBackendAccess: true }],
+  groups: [group].flat().map((name) => ({ name, hasBackendAccess: name !== GROUPS.member })),
 });
 const admin = user(GROUPS.admin);
-const member = user(GROUPS.member, ROLES.worker);
+/** A member the administrators let into the back-office for their organisation (architecture.md). */
+const member = user([GROUPS.member, GROUPS.memberBackoffice], ROLES.safetyManager);
 const labels = (items: { label: string }[]) => items.map((i) => i.label);
 
 describe('the sidebar and the group gates', () => {
@@ -32,6 +33,8 @@ describe('the sidebar and the group gates', () => {
     expect(allowedTo(member, getEntity('FeedbackAndHelpEntity'), 'create')).toBe(true);
     expect(passesGate(member, getEntity('AssetEntity'))).toBe(true);
     expect(passesGate(user(GROUPS.visitors), getEntity('AssetEntity'))).toBe(false);
+    // An ordinary member has no back-end access: no screen of the back-office opens.
+    expect(passesGate(user(GROUPS.member, ROLES.worker), getEntity('AssetEntity'))).toBe(false);
   });
 
   it('builds the groups of back-office 2.3 with plural labels', () => {
