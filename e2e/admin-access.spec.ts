@@ -3,8 +3,20 @@ import { signIn } from './helpers';
 
 const DENIED = 'Access denied. Click Here to return to the admin main page.';
 
-test('a member account: group gates go to 404, missing rights show Access denied, buttons only where permitted', async ({ page }) => {
-  await signIn(page, 'worker@voltline.example', undefined, '/admin');
+test('an ordinary member has no back-end access: no Admin switch, and /admin is the 404 page', async ({ page }) => {
+  await signIn(page, 'worker@voltline.example', undefined, '/home');
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Welcome');
+  await expect(page.getByRole('link', { name: 'Admin', exact: true })).toHaveCount(0);
+  await page.goto('/admin');
+  await expect(page).toHaveURL(/\/404$/);
+  await page.goto('/admin/assetentity');
+  await expect(page).toHaveURL(/\/404$/);
+});
+
+test('a member with back-office access: group gates go to 404, missing rights show Access denied, buttons only where permitted', async ({
+  page,
+}) => {
+  await signIn(page, 'safetymanager@sparkright.example', undefined, '/admin');
   await expect(page.getByRole('heading', { name: 'Back-office' })).toBeVisible();
   const nav = page.getByRole('navigation');
   await expect(nav.getByRole('link', { name: 'Mehub Accounts' })).toBeVisible();
