@@ -34,7 +34,17 @@ function BarLink({ link, size = 'sm' }: { link: ResolvedLink; size?: 'sm' | 'xs'
  * pattern for site navigation, without the positioning code of a popover. Escape, a press
  * outside and a choice close it.
  */
-function BarMenu({ label, buttonLabel, children }: { label: ReactNode; buttonLabel?: string; children: (close: () => void) => ReactNode }) {
+function BarMenu({
+  label,
+  buttonLabel,
+  align = 'start',
+  children,
+}: {
+  label: ReactNode;
+  buttonLabel?: string;
+  align?: 'start' | 'end';
+  children: (close: () => void) => ReactNode;
+}) {
   const [open, setOpen] = useState(false);
   const listId = useId();
   const root = useRef<HTMLDivElement>(null);
@@ -74,17 +84,24 @@ function BarMenu({ label, buttonLabel, children }: { label: ReactNode; buttonLab
       >
         {label}
       </Button>
-      <Paper
-        id={listId}
-        hidden={!open}
-        shadow="md"
-        withBorder
-        p={4}
-        miw={240}
-        style={{ position: 'absolute', top: 'calc(100% + 4px)', left: 0, zIndex: 'var(--mantine-z-index-popover)' }}
-      >
-        {children(close)}
-      </Paper>
+      {open && (
+        <Paper
+          id={listId}
+          shadow="md"
+          withBorder
+          p={4}
+          miw={240}
+          c="var(--mantine-color-text)"
+          style={{
+            position: 'absolute',
+            top: 'calc(100% + 4px)',
+            [align === 'start' ? 'left' : 'right']: 0,
+            zIndex: 'var(--mantine-z-index-popover)',
+          }}
+        >
+          {children(close)}
+        </Paper>
+      )}
     </div>
   );
 }
@@ -127,6 +144,7 @@ export function WideBar() {
         {me ? (
           <>
             <BarMenu
+              align="end"
               buttonLabel={`${displayName(me)}, account`}
               label={
                 <Text size="xs" maw={180} truncate>
