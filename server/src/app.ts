@@ -54,7 +54,7 @@ export interface AppDeps {
 }
 
 /** Routes that work without a session, so a stale cookie must not turn them into a 401. */
-const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-password', '/api/health'];
+const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-password', '/api/health', '/api/site'];
 
 /**
  * The one REST error shape, `{errors:[{message}]}` (a UserError adds its extensions beside the

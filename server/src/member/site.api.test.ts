@@ -1,5 +1,6 @@
 import { EXTERNAL_PAGES, FEEDBACK_MAX_LENGTH, type RecentActivity, type SiteConfig } from '@hub/model/site';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../auth/session';
 import { loadConfig } from '../config';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
 
@@ -39,6 +40,21 @@ describe('GET /api/site', () => {
       for (const url of Object.values(site.links)) expect(url).toMatch(/^https:\/\/www\.masterelectricians\.com\.au\//);
       expect(site).toMatchObject({ supportPhone: null, testMode: false });
     }
+  });
+
+  it('answers a visitor whose session cookie has ended (the frame shows before sign-in)', async () => {
+    const stale = { ...h.headers(null), cookie: `${SESSION_COOKIE}=ended-session; ${h.headers(null).cookie}` };
+    const site = await h.app.inject({ method: 'GET', url: '/api/site', headers: stale });
+    expect(site.statusCode).toBe(200);
+    // Recording a page view stays for signed-in people.
+    const view = await h.app.inject({
+      method: 'POST',
+      url: '/api/site/page-view',
+      headers: { ...stale, 'content-type': 'application/json' },
+      payload: { page: 'home' },
+    });
+    expect([401, 403]).toContain(view.statusCode); // 403 when the anti-forgery token names no session
+    expect((await h.db.query('SELECT 1 FROM page_view')).rows).toEqual([]);
   });
 
   it('takes ASSOCIATION_SITE_URL, ASSOCIATION_LINK_<PAGE>, SUPPORT_PHONE and HUB_TEST_MODE from the environment', () => {
