@@ -33,7 +33,7 @@ function Item({ item, onView }: { item: RecentActivity; onView: (item: RecentAct
           </Group>
         </Stack>
         {to && (
-          <Button size="sm" miw={72} onClick={() => onView(item, to)} aria-label={`View ${item.title}`}>
+          <Button size="sm" miw={72} mih={44} onClick={() => onView(item, to)} aria-label={`View ${item.title}`}>
             View
           </Button>
         )}

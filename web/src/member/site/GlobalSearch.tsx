@@ -19,7 +19,7 @@ const TYPE_COLOR: Record<SearchLinkType, string> = { SAFETY: 'safety.9', STANDAR
 function Action({ label, value, name, primary }: { label: string; value: string | null; name: string; primary?: boolean }) {
   const target = linkTarget(value);
   if (!target) return null;
-  const props = { size: 'sm', variant: primary ? 'filled' : 'light', miw: 72, 'aria-label': `${label} ${name}` } as const;
+  const props = { size: 'sm', variant: primary ? 'filled' : 'light', miw: 72, mih: 44, 'aria-label': `${label} ${name}` } as const;
   return target.kind === 'internal' ? (
     <Button component={Link} to={target.to} {...props}>
       {label}
@@ -87,6 +87,7 @@ export function GlobalSearch() {
         label="Search"
         placeholder="Search safety forms, standards and guidance"
         size="md"
+        styles={{ input: { minHeight: 44 } }}
         value={term}
         maxLength={MAX_TERM}
         onChange={(e) => setTerm(e.currentTarget.value)}

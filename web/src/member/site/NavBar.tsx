@@ -53,7 +53,7 @@ const SlideOut = lazy(() => import('./SlideOut').then((m) => ({ default: m.Slide
 /** The Frontend/Admin switch: only for users with back-end access. */
 export function AdminSwitch() {
   return (
-    <Button component={Link} to="/admin" variant="white" color="navy" size="xs" mih={36}>
+    <Button component={Link} to="/admin" variant="white" color="navy" size="xs" mih={44}>
       Admin
     </Button>
   );

@@ -42,12 +42,13 @@ export function ActivityModalOnce() {
           <Title order={2} fz="lg" id={titleId}>
             Recent Activity
           </Title>
-          <CloseButton aria-label="Close" size="lg" onClick={close} />
+          <CloseButton aria-label="Close" size={44} onClick={close} />
         </Group>
         <ActivityList onNavigate={close} limit={10} />
         <Group justify="flex-end">
           <Button
             variant="light"
+            mih={44}
             onClick={() => {
               close();
               void navigate('/activity');
