@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo-password-12';
 
@@ -26,3 +26,51 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
 }
 
 export const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]);
+
+/** The member accounts of the demo organisation Sparkright, by role. */
+export const SPARKRIGHT = {
+  safetyManager: 'safetymanager@sparkright.example',
+  safetyWorker: 'safetyworker@sparkright.example',
+  manager: 'manager@sparkright.example',
+  worker: 'worker@sparkright.example',
+  proManager: 'promanager@sparkright.example',
+  proWorker: 'proworker@sparkright.example',
+} as const;
+
+/**
+ * Marks the Recent Activity modal as already shown in this tab's session (the member frame's
+ * sessionStorage key), for flows that are not about it: the modal opens once per session for
+ * SafetyManager, SafetyWorker, Worker and Manager, and makes the page behind it inert.
+ */
+export async function skipActivityModal(page: Page) {
+  await page.addInitScript(() => sessionStorage.setItem('recentActivityShown', 'true'));
+}
+
+/** A GraphQL call as admin@hub.example in its own API session (not the page's). */
+export async function adminGraphql<T>(request: APIRequestContext, query: string, variables?: Record<string, unknown>): Promise<T> {
+  await request.get('/api/health');
+  const xsrf = () => request.storageState().then((s) => s.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value);
+  const login = await request.post('/api/authorization/login', {
+    data: { username: 'admin@hub.example', password: PASSWORD },
+    headers: { 'x-xsrf-token': await xsrf() },
+  });
+  expect(login.ok()).toBe(true);
+  const res = await request.post('/api/graphql', { headers: { 'x-xsrf-token': await xsrf() }, data: { query, variables } });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+/** The page's full width: above the viewport's width means sideways scrolling. */
+export const pageWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
+
+/** Signs `email` in through the API in the context's cookie jar (no page loads the sign-in screen). */
+export async function apiSignIn(context: BrowserContext, email: string, password = PASSWORD) {
+  await context.request.get('/api/health');
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const login = await context.request.post('/api/authorization/login', {
+    data: { username: email, password },
+    headers: { 'x-xsrf-token': xsrf },
+  });
+  expect(login.ok()).toBe(true);
+}
