@@ -21,6 +21,20 @@ function RequiredNote({ id, required }: { id: string; required: boolean }) {
   ) : null;
 }
 
+/** The calendar's arrows by name (Mantine leaves them unnamed). */
+const CALENDAR_LABELS = {
+  previousMonth: 'Previous month',
+  nextMonth: 'Next month',
+  previousYear: 'Previous year',
+  nextYear: 'Next year',
+  previousDecade: 'Previous decade',
+  nextDecade: 'Next decade',
+};
+/** Weekday names in a colour with the contrast of text (the days of the months around are not shown: Mantine greys them too light). */
+const CALENDAR_STYLES = {
+  weekday: { color: 'var(--mantine-color-gray-7)' },
+};
+
 /** A plain button in the picker's look until the picker is needed (see useDeferredControl). */
 function PickerStandIn(props: {
   id: string;
@@ -103,6 +117,9 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         value={current}
         valueFormat={DATE_FORMAT}
         placeholder={DATE_FORMAT}
+        ariaLabels={CALENDAR_LABELS}
+        styles={CALENDAR_STYLES}
+        hideOutsideDates
         clearable
         error={!!error}
         // Mantine's picker button replaces a description passed to it: after each render it gets
@@ -242,7 +259,15 @@ function DatetimePopover(props: {
           </button>
         </Popover.Target>
         <Popover.Dropdown id={`${props.id}-picker`} role="dialog" aria-label="Choose date and time" tabIndex={-1} p="sm">
-          <DatePicker value={date} defaultDate={date ?? undefined} onChange={pickDate} size="md" />
+          <DatePicker
+            value={date}
+            defaultDate={date ?? undefined}
+            onChange={pickDate}
+            size="md"
+            ariaLabels={CALENDAR_LABELS}
+            styles={CALENDAR_STYLES}
+            hideOutsideDates
+          />
           <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
             <TimeInput
               label="Time"

@@ -11,15 +11,29 @@ import {
 } from '@hub/model/forms';
 import { useAnswer, useFiller } from '../context';
 import { QuestionFrame, type WidgetProps } from './QuestionFrame';
+import type { ReactNode } from 'react';
 import classes from './widgets.module.css';
 
 const levelLabel = (level: RiskLevel) => RISK_LEVELS[level]?.label ?? level;
-/** Where the level words may break (soft hyphens) inside phone-width cells. */
-const BREAKS: Record<string, string> = {
-  Catastrophic: 'Catas\u00ADtrophic',
-  Moderate: 'Mod\u00ADerate',
+/**
+ * Where the level words may break inside phone-width cells: a <wbr>, which leaves the text
+ * itself whole (with a soft hyphen the visible word would differ from the button's name).
+ */
+const BREAKS: Record<string, [string, string]> = {
+  Catastrophic: ['Catas', 'trophic'],
+  Moderate: ['Mod', 'erate'],
 };
-const breakable = (word: string) => BREAKS[word] ?? word;
+function breakable(word: string): ReactNode {
+  const parts = BREAKS[word];
+  if (!parts) return word;
+  return (
+    <>
+      {parts[0]}
+      <wbr />
+      {parts[1]}
+    </>
+  );
+}
 
 /** 'Risk score N — Level' with the level's colour swatch. */
 function RiskResult({ score }: { score: number }) {
@@ -114,10 +128,11 @@ export function RiskMatrixWidget({ q, readOnly }: WidgetProps) {
                         type="button"
                         className={`${classes.cell} ${classes[level]}`}
                         aria-pressed={selected}
-                        aria-label={`Likelihood ${row.label}, consequence ${col.label}: risk score ${cellScore}, ${levelLabel(level)}`}
+                        // The name holds the visible text ('16 Catastrophic') as it reads (label in name).
+                        aria-label={`Likelihood ${row.label}, consequence ${col.label}: risk score ${cellScore} ${levelLabel(level)}`}
                         onClick={() => answers.setMany(riskMatrixAnswers(q.id, col.value, row.value))}
                       >
-                        <span className={classes.cellScore}>{cellScore}</span>
+                        <span className={classes.cellScore}>{cellScore}</span>{' '}
                         <span className={classes.cellLevel}>{breakable(levelLabel(level))}</span>
                       </button>
                     </td>
