@@ -50,10 +50,10 @@ export function Logo() {
 
 const SlideOut = lazy(() => import('./SlideOut').then((m) => ({ default: m.SlideOut })));
 
-/** The Frontend/Admin switch: only for users with back-end access. */
-export function AdminSwitch() {
+/** The Frontend/Admin switch: only for users with back-end access (44 px tall where fingers tap it; `compact` in the wide bar's thin row). */
+export function AdminSwitch({ compact = false }: { compact?: boolean }) {
   return (
-    <Button component={Link} to="/admin" variant="white" color="navy" size="xs" mih={44}>
+    <Button component={Link} to="/admin" variant="white" color="navy" size="xs" mih={compact ? 30 : 44}>
       Admin
     </Button>
   );

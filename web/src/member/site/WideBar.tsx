@@ -140,7 +140,7 @@ export function WideBar() {
         {secondary.map((l) => (
           <BarLink key={l.label} link={l} size="xs" />
         ))}
-        {me && hasBackendAccess(me) && <AdminSwitch />}
+        {me && hasBackendAccess(me) && <AdminSwitch compact />}
         {me ? (
           <>
             <BarMenu
