@@ -1,6 +1,6 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Popover } from '@mantine/core';
-import { DatePicker, DatePickerInput, TimeInput } from '@mantine/dates';
+import { DatePicker, DatePickerInput, TimeInput, type DayOfWeek } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isRequired, useAnswer, useFiller, useQuestionError } from '../context';
@@ -31,6 +31,8 @@ const CALENDAR_LABELS = {
   nextDecade: 'Next decade',
 };
 /** Weekday names in a colour with the contrast of text (the days of the months around are not shown: Mantine greys them too light). */
+/** Weekends in the colour of any day: Mantine's red fails contrast on white. */
+const NO_WEEKEND: DayOfWeek[] = [];
 const CALENDAR_STYLES = {
   weekday: { color: 'var(--mantine-color-gray-7)' },
 };
@@ -120,6 +122,7 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         ariaLabels={CALENDAR_LABELS}
         styles={CALENDAR_STYLES}
         hideOutsideDates
+        weekendDays={NO_WEEKEND}
         clearable
         error={!!error}
         // Mantine's picker button replaces a description passed to it: after each render it gets
@@ -267,6 +270,7 @@ function DatetimePopover(props: {
             ariaLabels={CALENDAR_LABELS}
             styles={CALENDAR_STYLES}
             hideOutsideDates
+            weekendDays={NO_WEEKEND}
           />
           <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
             <TimeInput

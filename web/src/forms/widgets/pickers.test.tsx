@@ -78,6 +78,10 @@ describe('pickers mounted on demand', () => {
     const real = screen.getByRole('button', { name: 'Title d' });
     expect(real.hasAttribute('aria-required')).toBe(false);
     expect(real.getAttribute('aria-describedby')).toMatch(/-required$/);
+    // The calendar's arrows have names; no day is styled as a weekend (Mantine's red fails contrast).
+    expect(screen.getByRole('button', { name: 'Previous month' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Next month' })).toBeTruthy();
+    expect(document.querySelector('[data-weekend]')).toBeNull();
   });
 
   it('date: pressing the stand-in opens the calendar; the answer is YYYY-MM-DD', async () => {
