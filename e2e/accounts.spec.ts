@@ -1,9 +1,10 @@
 import { expect, test } from '@playwright/test';
 import { Secret, TOTP } from 'otpauth';
-import { latestMail, linkIn, PASSWORD, signIn } from './helpers';
+import { latestMail, linkIn, logoutFromMenu, PASSWORD, signIn, skipActivityModal } from './helpers';
 
 test.describe('accounts', () => {
   test('sign-in validates, fails with a toast, then goes to the redirect page', async ({ page }) => {
+    await skipActivityModal(page);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/admin_login\?redirect=%2Fhome$/);
     await page.getByRole('button', { name: 'Sign in' }).click();
@@ -22,15 +23,19 @@ test.describe('accounts', () => {
     await expect(page).toHaveURL(/\/home$/);
     await expect(page.getByRole('heading', { name: 'Welcome Will' })).toBeVisible();
     await page.screenshot({ path: 'test-results/screens/home-signed-in.png', fullPage: true });
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await expect(page.getByRole('menuitem', { name: 'My Integrations' })).toHaveCount(0);
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('dialog', { name: 'Menu' });
+    await menu.getByRole('button', { name: 'My Business' }).click();
+    await expect(menu.getByRole('link', { name: 'Toolbox/Safety Meeting' }).last()).toBeVisible();
+    await expect(menu.getByRole('link', { name: 'My Integrations' })).toHaveCount(0);
+    await menu.getByRole('button', { name: 'Logout' }).click();
     await expect(page).toHaveURL(/\/admin_login$/);
     await page.goto('/home');
     await expect(page).toHaveURL(/\/admin_login/);
   });
 
   test('two-factor with an authenticator app: set up, then verify at sign-in', async ({ page }) => {
+    await skipActivityModal(page);
     await signIn(page, 'manager@sparkright.example');
     await expect(page).toHaveURL(/\/home$/);
     await page.goto('/profile/two-factor');
@@ -42,8 +47,7 @@ test.describe('accounts', () => {
     await page.getByLabel('Code').fill(totp.generate());
     await page.getByRole('button', { name: 'Turn on' }).click();
     await expect(page.getByText('Successfully enabled two factor authentication')).toBeVisible();
-    await page.getByRole('button', { name: 'Account menu' }).click();
-    await page.getByRole('menuitem', { name: 'Logout' }).click();
+    await logoutFromMenu(page);
 
     await signIn(page, 'manager@sparkright.example');
     await expect(page).toHaveURL(/\/login\/2fa\/authenticator/);
@@ -101,6 +105,7 @@ test.describe('accounts', () => {
 
   test('API tokens: create, shown once, copy, revoke', async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    await skipActivityModal(page);
     await signIn(page, 'safetymanager@sparkright.example', PASSWORD, '/integrations');
     await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
     await page.getByRole('button', { name: 'Create API token' }).click();

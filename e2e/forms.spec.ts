@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, skipActivityModal } from './helpers';
 
 /**
  * The heart of the product on a phone: a SafetyWorker fills in a risk assessment with a
@@ -13,6 +13,7 @@ async function openRiskAssessment(page: Page) {
 }
 
 test('a worker fills a risk assessment on a phone: draft, resume, submit; a manager reviews it', async ({ page, browser }) => {
+  await skipActivityModal(page);
   await signIn(page, 'safetyworker@sparkright.example', undefined, '/mesafety');
   await expect(page.getByRole('heading', { name: 'Safety', level: 1 })).toBeVisible();
   await openRiskAssessment(page);
@@ -88,10 +89,12 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await expect(page.getByRole('region', { name: 'Risk Assessment' }).getByText('DRAFT')).toHaveCount(0);
 
   // A SafetyManager of the organisation reviews it on a desktop.
+  // The demo has risk assessments of its own: this one is job J-1001.
   const manager = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  await skipActivityModal(manager);
   await signIn(manager, 'safetymanager@sparkright.example', undefined, '/user-submissions/RISK_ASSESSMENT');
   await expect(manager.getByRole('heading', { name: 'View Submissions' })).toBeVisible();
-  const row = manager.getByRole('row', { name: /Job Safety Risk Assessment/ }).first();
+  const row = manager.getByRole('row', { name: /J-1001/ });
   await expect(row).toContainText('Not reviewed');
   await row.getByRole('link', { name: 'Review' }).click();
   await expect(manager.getByText('Edit Job Safety Risk Assessment')).toBeVisible();
@@ -110,22 +113,31 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   expect((await download).suggestedFilename()).toBe('Form Submission.pdf');
 
   await manager.goto('/user-submissions/RISK_ASSESSMENT');
-  await expect(manager.getByRole('row', { name: /Job Safety Risk Assessment/ }).first()).toContainText('Reviewed');
+  await expect(row).toContainText('Reviewed');
+  await expect(row).not.toContainText('Not reviewed');
   await manager.close();
 });
 
 test('another organisation does not see the submission', async ({ page }) => {
+  await skipActivityModal(page);
   await signIn(page, 'safetymanager@voltline.example', undefined, '/user-submissions/all');
   await expect(page.getByRole('heading', { name: 'View Submissions' })).toBeVisible();
+  // Voltline's own demo submissions are there; none of Sparkright's.
+  const cards = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem');
+  await expect(cards.filter({ hasText: 'Victor Ng' }).first()).toBeVisible();
+  await expect(cards.filter({ hasText: /J-1001|Wes Walker|Will Woods|Sam Safety|Sparkright/ })).toHaveCount(0);
+  await page.getByRole('searchbox').fill('J-1001');
   await expect(page.getByText('No results found')).toBeVisible();
 });
 
 test('a worker sees the submission read-only, with the review but no way to change it', async ({ page }) => {
+  await skipActivityModal(page);
   await signIn(page, 'safetyworker@sparkright.example', undefined, '/user-submissions/all');
-  const row = page.getByRole('row', { name: /Job Safety Risk Assessment/ }).first();
-  await expect(row).toBeVisible();
-  await expect(row.getByRole('link', { name: 'Review' })).toHaveCount(0);
-  await row.getByRole('link', { name: 'View' }).click();
+  // On a phone the submissions are cards.
+  const card = page.getByRole('list', { name: 'Submissions' }).getByRole('listitem').filter({ hasText: 'J-1001' });
+  await expect(card).toBeVisible();
+  await expect(card.getByRole('link', { name: 'Review' })).toHaveCount(0);
+  await card.getByRole('link', { name: 'View', exact: true }).click();
   await expect(page.getByText('View Job Safety Risk Assessment')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save review' })).toHaveCount(0);
 });

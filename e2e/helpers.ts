@@ -74,3 +74,9 @@ export async function apiSignIn(context: BrowserContext, email: string, password
   });
   expect(login.ok()).toBe(true);
 }
+
+/** Logout from the member site's slide-out menu (windows under 1600 px). */
+export async function logoutFromMenu(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+}

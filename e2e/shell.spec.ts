@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './helpers';
+import { signIn, skipActivityModal } from './helpers';
 
 /** The page's full width: above the viewport's width means sideways scrolling. */
 const scrollWidth = (page: Page) => page.evaluate(() => document.scrollingElement!.scrollWidth);
@@ -11,12 +11,13 @@ test.describe('the app shell', () => {
   });
 
   test('the member home shows the top bar with the brand and fits desktop and phone', async ({ page }) => {
+    await skipActivityModal(page);
     await signIn(page, 'worker@sparkright.example', undefined, '/');
     await expect(page).toHaveURL(/\/home$/);
-    await expect(page.getByRole('banner').getByText('Safety Hub')).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('link', { name: 'Safety Hub home' })).toContainText('Safety Hub');
     await page.screenshot({ path: 'test-results/screens/home-desktop.png', fullPage: true });
     await page.setViewportSize({ width: 375, height: 812 });
-    await expect(page.getByRole('button', { name: 'Account menu' })).toBeVisible();
+    await expect(page.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeVisible();
     expect(await scrollWidth(page)).toBeLessThanOrEqual(375);
     await page.screenshot({ path: 'test-results/screens/home-phone.png', fullPage: true });
   });
