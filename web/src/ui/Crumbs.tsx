@@ -21,14 +21,17 @@ export function crumbTrail(items: Crumb[], safety = true): Crumb[] {
   return [{ label: 'Home', to: '/home' }, ...(safety ? [{ label: 'Safety', to: '/mesafety' }] : []), ...own];
 }
 
+/** A crumb is a 44 px tap target (ui.md), however short its text. */
+const TAP_TARGET = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
+
 export function Crumbs({ items, safety = true, endsAbove = false }: { items: Crumb[]; safety?: boolean; endsAbove?: boolean }) {
   const all = crumbTrail(items, safety);
   return (
     <nav aria-label="Breadcrumb">
-      <Breadcrumbs separatorMargin={6} mb="sm" style={{ flexWrap: 'wrap' }}>
+      <Breadcrumbs separatorMargin={6} mb={4} mt={-8} style={{ flexWrap: 'wrap' }}>
         {all.map((c, i) =>
           c.to && (endsAbove || i < all.length - 1) ? (
-            <Anchor key={i} component={Link} to={c.to} size="sm">
+            <Anchor key={i} component={Link} to={c.to} size="sm" style={TAP_TARGET}>
               {c.label}
             </Anchor>
           ) : (
