@@ -69,7 +69,11 @@ const ALL_BUSINESS = ['My Documents', 'MEA Documents', TOOLBOX, 'My Integrations
 
 const activityDialog = (page: Page) => page.getByRole('dialog', { name: 'Recent Activity' });
 
-/** Home has settled: the greeting (the session) and an association tile (GET /api/site) are there, nothing is loading. */
+/**
+ * Home has settled: the greeting (the session) and an association tile (GET /api/site) are
+ * there, so the modal's gate has decided; nothing is loading (after a document load; an
+ * in-app navigation does not reset the network-idle state).
+ */
 async function homeSettled(page: Page, givenName: string) {
   await expect(page.getByRole('heading', { name: `Welcome ${givenName}`, level: 1 })).toBeVisible();
   await expect(page.getByRole('link', { name: /^Legal/ }).first()).toBeVisible();
@@ -90,6 +94,11 @@ async function expectExternalLinksSafe(scope: Locator, atLeast: number) {
 
 for (const c of ROLE_CASES) {
   test(`${c.role}: activity modal, menus, Admin switch and /admin, at 1440 and 375 px`, async ({ page }) => {
+    // The modal's code loads only for the roles that get it: a request for it is the gate's decision.
+    let modalCode = false;
+    page.on('request', (r) => {
+      if (/\/RecentActivityModal-[^/]*\.js$/.test(r.url())) modalCode = true;
+    });
     await page.setViewportSize(DESKTOP);
     await signIn(page, SPARKRIGHT[c.key]);
     await expect(page).toHaveURL(/\/home$/);
@@ -174,6 +183,7 @@ for (const c of ROLE_CASES) {
     await expect(page.getByRole('banner').getByRole('button', { name: 'Open menu' })).toBeVisible();
     expect(await pageWidth(page)).toBeLessThanOrEqual(PHONE.width);
     await page.screenshot({ path: `test-results/screens/home-${c.key}-phone.png`, fullPage: true });
+    expect(modalCode, 'the Recent Activity modal was loaded').toBe(c.modal);
   });
 }
 
@@ -238,19 +248,26 @@ test('the wide bar at 1600 px: menus by role, external links in new tabs, the Ad
   await expectExternalLinksSafe(banner, 5);
   await page.screenshot({ path: 'test-results/screens/wide-bar-safetymanager.png' });
 
-  await main.getByRole('button', { name: 'My Business' }).click();
-  const business = page.getByRole('menu');
+  // The bar's menus are disclosures: a button that shows its list of links.
+  const businessButton = main.getByRole('button', { name: 'My Business' });
+  await expect(businessButton).toHaveAttribute('aria-expanded', 'false');
+  await businessButton.click();
+  await expect(businessButton).toHaveAttribute('aria-expanded', 'true');
+  const business = main.getByRole('list');
   await expect(business).toBeVisible();
-  const items = await business.getByRole('menuitem').allInnerTexts();
+  const items = await business.getByRole('link').allInnerTexts();
   expect(items.map((t) => t.trim())).toEqual(['My Documents', 'MEA Documents', TOOLBOX, 'My Integrations']);
   await page.screenshot({ path: 'test-results/screens/wide-bar-my-business.png' });
-  await business.getByRole('menuitem', { name: 'My Integrations' }).click();
+  await business.getByRole('link', { name: 'My Integrations' }).click();
   await expect(page).toHaveURL(/\/integrations$/);
   await expect(page.getByRole('heading', { name: 'Integrations' })).toBeVisible();
 
   // Logout ends the session and clears the ticker preference.
+  await page.getByRole('complementary', { name: 'News' }).getByRole('button', { name: 'Hide news' }).click();
+  expect(await page.evaluate(() => localStorage.getItem('displayNewsTicker'))).toBe('false');
   await secondary.getByRole('button', { name: 'Logout' }).click();
   await expect(page).toHaveURL(/\/admin_login/);
+  expect(await page.evaluate(() => localStorage.getItem('displayNewsTicker'))).toBeNull();
   await page.goto('/home');
   await expect(page).toHaveURL(/\/admin_login\?redirect=%2Fhome$/);
 });
