@@ -1,4 +1,5 @@
 import { MAX_TAKE, getEntity, hasRoleFact } from '@hub/model';
+import { hasReviewSlide, parseFormDefinition } from '@hub/model/forms';
 import { RECENT_ACTIVITY_LIMIT, type ActivityPriority, type RecentActivity } from '@hub/model/site';
 import type { FastifyInstance } from 'fastify';
 import type { Caller } from '../access/caller';
@@ -27,6 +28,7 @@ interface FormOf {
 }
 interface SubmissionRow {
   id: string;
+  formVersionId?: string | null;
   modified: string;
   formReviewRequestId: string | null;
   formVersion: FormOf | null;
@@ -101,7 +103,37 @@ async function reviewsOfMine(db: Db, caller: Caller, me: string): Promise<Recent
   });
 }
 
-/** For reviewers: completed submissions of their organisation (their scope) that no one has reviewed yet. */
+/** Whether a stored form definition (JSON text or object) has a review slide: only those forms are reviewed. */
+function reviewable(formData: unknown): boolean {
+  let value = formData;
+  if (typeof value === 'string') {
+    try {
+      value = JSON.parse(value);
+    } catch {
+      return false;
+    }
+  }
+  const parsed = parseFormDefinition(value);
+  return parsed.ok && hasReviewSlide(parsed.definition);
+}
+
+/** The ids among `versionIds` whose definition has a review slide (each version read once, in the caller's scope). */
+async function reviewableVersions(db: Db, caller: Caller, versionIds: string[]): Promise<Set<string>> {
+  if (!versionIds.length) return new Set();
+  const versions = (await listRecords(
+    db,
+    caller,
+    getEntity('FormsEntityFormVersion'),
+    { ids: versionIds, take: versionIds.length },
+    { id: true, formData: true },
+  )) as { id: string; formData: unknown }[];
+  return new Set(versions.filter((v) => reviewable(v.formData)).map((v) => v.id));
+}
+
+/**
+ * For reviewers: completed submissions of their organisation (their scope) that no one has
+ * reviewed yet, on forms that have a review slide, other than the reviewer's own.
+ */
 async function waitingForReview(db: Db, caller: Caller): Promise<RecentActivity[]> {
   if (!caller.organisationId || !hasRoleFact('submissionUpdate', caller.role)) return [];
   const rows = (await listRecords(
@@ -112,6 +144,7 @@ async function waitingForReview(db: Db, caller: Caller): Promise<RecentActivity[
       where: [
         { path: 'isCompleted', comparison: 'equal', value: ['true'] },
         { path: 'formReviewRequestId', comparison: 'equal', value: [null] },
+        { path: 'mehubAccountId', comparison: 'notEqual', value: [caller.userId] },
       ],
       orderBy: [{ path: 'modified', descending: true }],
       take: RECENT_ACTIVITY_LIMIT,
@@ -120,21 +153,27 @@ async function waitingForReview(db: Db, caller: Caller): Promise<RecentActivity[
       id: true,
       modified: true,
       formReviewRequestId: true,
+      formVersionId: true,
       formVersion: FORM_SELECTION,
       mehubAccount: { firstname: true, surname: true, email: true },
     },
   )) as SubmissionRow[];
-  return rows.map((s) => {
-    const submitter = nameOf(s.mehubAccount, activityMessages.someone);
-    return {
-      owner: submitter,
-      title: activityMessages.waiting(s.formVersion?.form?.name ?? activityMessages.someForm, submitter),
-      priority: 'Medium',
-      url: submissionUrl(s, 'edit'),
-      requestId: null,
-      date: iso(s.modified),
-    };
-  });
+  const withReview = await reviewableVersions(db, caller, [
+    ...new Set(rows.map((s) => s.formVersionId).filter((id): id is string => !!id)),
+  ]);
+  return rows
+    .filter((s) => s.formVersionId && withReview.has(s.formVersionId))
+    .map((s) => {
+      const submitter = nameOf(s.mehubAccount, activityMessages.someone);
+      return {
+        owner: submitter,
+        title: activityMessages.waiting(s.formVersion?.form?.name ?? activityMessages.someForm, submitter),
+        priority: 'Medium',
+        url: submissionUrl(s, 'edit'),
+        requestId: null,
+        date: iso(s.modified),
+      };
+    });
 }
 
 const reminderPriority = (type: string | null): ActivityPriority =>

@@ -3,11 +3,17 @@ import { FEEDBACK_MAX_LENGTH } from '@hub/model/site';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { requirePerson, signedInCaller } from '../access/guards';
+import { UserError } from '../core/errors';
+import { SYSTEM_CALLER } from '../crud/hooks';
+import { countRecords } from '../crud/list';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import type { Mailer } from '../mail/mailer';
 import { parseBody } from '../rest/body';
+
+/** Messages one person may send in an hour: a flood never reaches SUPPORT_EMAIL. */
+export const FEEDBACK_PER_HOUR = 10;
 
 export const feedbackMessages = {
   category: 'category must be HELP or FEEDBACK',
@@ -16,6 +22,7 @@ export const feedbackMessages = {
   email: 'email must be text',
   subject: (category: string, email: string) => `Safety Hub ${category.toLowerCase()} from ${email}`,
   mailFailed: 'Mailing a help or feedback message to SUPPORT_EMAIL failed (it is saved)',
+  tooMany: `You have sent ${FEEDBACK_PER_HOUR} messages in the last hour. Please try again later, or call us.`,
 } as const;
 
 const body = z.object({
@@ -41,6 +48,14 @@ export function feedbackRoutes(
   app.post('/api/entity/FeedbackAndHelpEntity', { preHandler: requirePerson }, async (req, reply) => {
     const caller = signedInCaller(req);
     const { category, information } = parseBody(body, req.body);
+    const since = new Date(Date.now() - 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+    const recent = await countRecords(env.db, SYSTEM_CALLER, getEntity('FeedbackAndHelpEntity'), {
+      where: [
+        { path: 'email', comparison: 'equal', value: [caller.email] },
+        { path: 'created', comparison: 'greaterThanOrEqual', value: [since] },
+      ],
+    });
+    if (recent >= FEEDBACK_PER_HOUR) throw new UserError(feedbackMessages.tooMany, 'TOO_MANY_REQUESTS', 429);
     const [id] = await saveRecords(
       env,
       caller,

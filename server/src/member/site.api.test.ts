@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
 import { loadConfig } from '../config';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
+import { FEEDBACK_PER_HOUR, feedbackMessages } from './feedback-routes';
 
 /** The member site's frame, page views, recent activity and the contact form (member-site.md sections 2, 4, 7). */
 
@@ -166,6 +167,17 @@ describe('POST /api/entity/FeedbackAndHelpEntity', () => {
     );
   });
 
+  it('takes at most FEEDBACK_PER_HOUR messages an hour from one person (429, nothing saved), others unaffected', async () => {
+    for (let i = 0; i < FEEDBACK_PER_HOUR; i++)
+      expect((await send(h, SPARK_WORKER, 'POST', URL, { category: 'HELP', email: '', information: `Message ${i}` })).statusCode).toBe(201);
+    const refused = await send(h, SPARK_WORKER, 'POST', URL, { category: 'HELP', email: '', information: 'One too many' });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json().errors[0].message).toBe(feedbackMessages.tooMany);
+    const saved = await h.db.query<{ n: number }>("SELECT count(*)::int AS n FROM feedback_and_help WHERE information = 'One too many'");
+    expect(saved.rows[0].n).toBe(0);
+    expect((await send(h, VOLT_MANAGER, 'POST', URL, { category: 'HELP', email: '', information: 'Still heard' })).statusCode).toBe(201);
+  });
+
   it('mails SUPPORT_EMAIL when configured', async () => {
     const other = await (
       await import('../test/harness')
@@ -194,10 +206,16 @@ describe('GET /api/entity/ReminderLogEntity/GetRecentActivity', () => {
   };
 
   /** A completed submission of the worker on the risk assessment form, reviewed (with its notification on) or not. */
-  async function submission(owner: string, review: { by: string; notify: boolean } | null, modified = '2026-01-01 10:00:00') {
+  async function submission(
+    owner: string,
+    review: { by: string; notify: boolean } | null,
+    modified = '2026-01-01 10:00:00',
+    formType = 'RISK_ASSESSMENT',
+  ) {
     const form = (
       await h.db.query<{ id: string; v: string; name: string; form_type: string }>(
-        "SELECT id, published_version_id AS v, name, form_type FROM forms WHERE published_version_id IS NOT NULL AND form_type = 'RISK_ASSESSMENT' ORDER BY name LIMIT 1",
+        'SELECT id, published_version_id AS v, name, form_type FROM forms WHERE published_version_id IS NOT NULL AND form_type = $1 ORDER BY name LIMIT 1',
+        [formType],
       )
     ).rows[0];
     const id = await insert('form_submissions', {
@@ -267,6 +285,16 @@ describe('GET /api/entity/ReminderLogEntity/GetRecentActivity', () => {
     expect(volt.some((a) => a.url?.endsWith(id))).toBe(false);
     const sparkNames = [await names(SPARK_WORKER), await names(SPARK_MANAGER)];
     expect(volt.filter((a) => sparkNames.includes(a.owner))).toEqual([]);
+  });
+
+  it('waiting for review lists only forms with a review slide, and never the reviewer’s own submissions', async () => {
+    const meeting = await submission(SPARK_WORKER, null, '2030-01-02 00:00:00', 'MEETING_AND_TRAINING');
+    const own = await submission(SPARK_MANAGER, null, '2030-01-03 00:00:00');
+    const other = await submission(SPARK_WORKER, null, '2030-01-04 00:00:00');
+    const items = await activity(SPARK_MANAGER);
+    expect(items.some((a) => a.url?.endsWith(other.id))).toBe(true);
+    expect(items.some((a) => a.url?.endsWith(meeting.id))).toBe(false);
+    expect(items.some((a) => a.url?.endsWith(own.id))).toBe(false);
   });
 
   it('lists the caller’s own reminder logs with their priority, newest first and bounded', async () => {
