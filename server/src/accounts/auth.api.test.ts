@@ -381,6 +381,7 @@ describe('single sign-on when not configured', () => {
     // A page in the hub's look with the way back to sign in (issue 8, item 12).
     expect(res.headers['content-type']).toMatch(/^text\/html/);
     expect(res.body).toContain('Single sign-on is not configured on this hub. Sign in with your email and password at /admin_login.');
-    expect(res.body).toContain('href="/admin_login"');
+    // 'Back to sign in' keeps where the user was going.
+    expect(res.body).toContain('href="/admin_login?redirect=%2Fhome"');
   });
 });
