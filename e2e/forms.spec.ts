@@ -20,7 +20,7 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await expect(page.getByRole('heading', { name: 'Job Safety Risk Assessment' })).toBeVisible();
 
   // Next is refused until the slide validates.
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByText('This field is required').first()).toBeVisible();
   await page.getByLabel('Job number').fill('J-1001');
   await page.getByLabel('Job address').fill('12 Main St, Springfield');
@@ -34,7 +34,7 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await picker.getByRole('button', { name: 'Done' }).click();
   await expect(date).toHaveText(/^13\/\d{2}\/\d{4} 02:30 PM$/);
   const dateText = await date.textContent();
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
 
   // Slide 2: a show condition, the risk matrix and a drawing.
   await expect(page.getByRole('heading', { name: 'Hazards and controls' })).toBeVisible();
@@ -76,10 +76,10 @@ test('a worker fills a risk assessment on a phone: draft, resume, submit; a mana
   await page.getByRole('button', { name: 'Continue editing' }).click();
   await expect(page.getByLabel('Job number')).toHaveValue('J-1001');
   await expect(page.getByRole('button', { name: 'Date', exact: true })).toHaveText(dateText!);
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await expect(page.getByLabel('Task or activity')).toHaveValue('Replace switchboard in plant room');
   await expect(page.getByLabel('Fall protection used')).toHaveValue('Harness and anchor point');
-  await page.getByRole('button', { name: 'Next' }).click();
+  await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The form has been submitted successfully.')).toBeVisible();
   await expect(page).toHaveURL(/\/home$/);
