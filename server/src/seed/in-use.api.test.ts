@@ -72,7 +72,7 @@ describe('the demo in use', () => {
     expect(seedMs).toBeLessThan(15_000);
   });
 
-  it('has completed submissions in both organisations, reviewed and not, and the worker’s draft', async () => {
+  it('has completed submissions in both organisations, reviewed and not, and the safety worker’s draft', async () => {
     for (const [manager, worker] of [
       ['safetymanager@sparkright.example', 'worker@sparkright.example'],
       ['safetymanager@voltline.example', 'worker@voltline.example'],
@@ -96,7 +96,7 @@ describe('the demo in use', () => {
       expect(Object.values(REVIEW_OPTIONS)).toContain(JSON.parse(reviewed.submissionData)['ReviewSlide-option']);
       expect(completed.some((s) => s.mehubAccount?.email === worker)).toBe(true);
     }
-    const mine = (await gql<{ r: Submission[] }>('worker@sparkright.example', SUBMISSIONS)).r;
+    const mine = (await gql<{ r: Submission[] }>('safetyworker@sparkright.example', SUBMISSIONS)).r;
     const drafts = mine.filter((s) => !s.isCompleted);
     expect(drafts.map((d) => d.formVersion.form.formType)).toEqual(['INSPECTIONS']);
     expect((await rows<{ n: number }>('SELECT count(*)::int AS n FROM form_submissions WHERE NOT is_completed'))[0].n).toBe(1);

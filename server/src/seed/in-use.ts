@@ -434,9 +434,10 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
       },
     );
   }
-  // The worker's unfinished Site Inspection: the DRAFT label and the draft prompt.
+  // The safety worker's unfinished Site Inspection: the DRAFT label and the draft prompt (a
+  // SafetyWorker is offered inspections; a Worker is not).
   planned.push({
-    owner: spark.worker,
+    owner: spark.safetyworker,
     type: 'INSPECTIONS',
     answers: { jobNumber: 'J-2417', area: 'Switch room, level 2' },
     completed: false,

@@ -120,7 +120,7 @@ function SubmissionsList({ type }: { type: string }) {
         />
         <TextInput
           label="Search"
-          placeholder="Job number, job address or submitter"
+          placeholder="Job or submitter"
           w={{ base: '100%', xs: 320 }}
           size={cards ? 'md' : 'sm'}
           maxLength={SEARCH_MAX_LENGTH}
@@ -243,7 +243,7 @@ const baseOf = (s: SubmissionRow) => `/user-submissions/${s.formVersion?.form.fo
 function ReviewBadge({ s }: { s: SubmissionRow }) {
   // Never shrunk (cut off) beside a long form name: the name wraps instead.
   return s.formReviewRequestId ? (
-    <Badge color="green" variant="light" style={{ flexShrink: 0 }}>
+    <Badge color="green" variant="light" style={{ flexShrink: 0, color: '#1b5e20' }}>
       Reviewed
     </Badge>
   ) : (
