@@ -68,8 +68,8 @@ test.describe('the query explorer (GraphiQL)', () => {
     expect(await page.evaluate(() => Object.keys(sessionStorage).some((k) => k.startsWith('graphiql')))).toBe(true);
   });
 
-  test('a member gets Access denied, as before', async ({ page }) => {
-    await signIn(page, 'worker@voltline.example', undefined, '/admin/graphiql');
+  test('a member with back-office access gets Access denied, as before', async ({ page }) => {
+    await signIn(page, 'safetymanager@sparkright.example', undefined, '/admin/graphiql');
     await expect(page.getByText('Access denied. Click Here to return to the admin main page.')).toBeVisible();
     await expect(page.locator('.graphiql-container')).toHaveCount(0);
   });
