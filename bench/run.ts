@@ -3,7 +3,7 @@
  * straight through the driver, on PostgreSQL (BENCH_DATABASE_URL) and then on PGlite.
  * Prints one line per figure beside the goal of quality.md.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,7 @@ import { seedAssets, seedOrganisations } from './seed';
 import { benchFiller } from './filler';
 import { benchmarkPdf } from './pdf';
 import { benchSearch } from './search';
+import { startProcess, stop } from './process';
 import type { Caller } from '../server/src/access/caller';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -46,29 +47,6 @@ const SELECTION = {
 } as const;
 
 const line = (name: string, value: string, goal: string) => console.log(`${name.padEnd(44)} ${value.padStart(10)}   goal: ${goal}`);
-
-function startProcess(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (ready.test(out)) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  await new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 async function load(url: string, cookie: string, xsrf: string, opts: { rate?: number } = {}) {
   const result = await autocannon({

@@ -4,7 +4,6 @@
  * (bench/raw-search.ts), one request of each in turn, so both see the same machine load.
  * Sequential requests: the figure is the latency one member's search sees.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -14,6 +13,7 @@ import { compileSearch } from '../server/src/crud/search';
 import { openPglite, openPostgres, type Db } from '../server/src/db/client';
 import { migrate } from '../server/src/db/migrate';
 import { seedDemo } from '../server/src/seed/demo';
+import { startProcess, stop } from './process';
 import { LINK_WORDS, seedSafetyLinks } from './seed';
 
 const ROOT = new URL('..', import.meta.url).pathname;
@@ -33,29 +33,6 @@ const TERMS = [
 ];
 
 type Line = (name: string, value: string, goal: string) => void;
-
-function startProcess(args: string[], env: Record<string, string | undefined>, ready: RegExp): Promise<ChildProcess> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    const onData = (d: Buffer) => {
-      out += d.toString();
-      if (ready.test(out)) resolve(child);
-    };
-    child.stdout!.on('data', onData);
-    child.stderr!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`process exited (${code}):\n${out}`)));
-  });
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null) return;
-  child.removeAllListeners('exit');
-  await new Promise<void>((resolve) => {
-    child.on('exit', () => resolve());
-    child.kill('SIGTERM');
-  });
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
 
