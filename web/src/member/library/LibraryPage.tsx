@@ -1,6 +1,7 @@
-import { Button, Card, Container, Group, Skeleton, Stack, Text, TextInput, Title } from '@mantine/core';
+import { PageSearch } from '../../ui/PageSearch';
+import { Button, Card, Container, Group, Skeleton, Stack, Text, Title } from '@mantine/core';
 import { useDebouncedValue } from '@mantine/hooks';
-import { IconFileText, IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconFileText, IconPlus } from '@tabler/icons-react';
 import { LIBRARY_SEARCH_DEBOUNCE_MS, type LibraryLink } from '@hub/model/site';
 import { useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
@@ -110,17 +111,7 @@ export function LibraryPage() {
           </Button>
         )}
       </Group>
-      <TextInput
-        label="Search your library"
-        placeholder="Search by document name"
-        leftSection={<IconSearch size={18} aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value.slice(0, 200))}
-        maxLength={200}
-        size="md"
-        mb="md"
-        type="search"
-      />
+      <PageSearch label="Search your library" placeholder="Search by document name" value={search} onChange={setSearch} />
       {list.isPending ? (
         <Stack gap="sm" aria-label="Loading documents">
           <Skeleton h={44} />

@@ -1,5 +1,6 @@
-import { Box, Button, Card, Container, Group, Image, Skeleton, Stack, Text, TextInput, ThemeIcon, Title } from '@mantine/core';
-import { IconCertificate, IconSearch } from '@tabler/icons-react';
+import { PageSearch } from '../../ui/PageSearch';
+import { Box, Button, Card, Container, Group, Image, Skeleton, Stack, Text, ThemeIcon, Title } from '@mantine/core';
+import { IconCertificate } from '@tabler/icons-react';
 import { useDeferredValue, useState } from 'react';
 import { Crumbs } from '../../ui/Crumbs';
 import { linkTarget, NEW_TAB } from '../site/links';
@@ -110,17 +111,7 @@ export function StandardsPage() {
       <Text hiddenFrom="sm" mb="md" data-testid="standards-help-mobile">
         On a phone or tablet, standards can be viewed online only: tap View to open one.
       </Text>
-      <TextInput
-        label="Search standards"
-        placeholder="Search by name"
-        leftSection={<IconSearch size={18} aria-hidden />}
-        value={search}
-        onChange={(e) => setSearch(e.currentTarget.value.slice(0, 200))}
-        maxLength={200}
-        size="md"
-        mb="md"
-        type="search"
-      />
+      <PageSearch label="Search standards" placeholder="Search by name" value={search} onChange={setSearch} />
       {standards.isPending ? (
         <Stack gap="sm" aria-label="Loading standards">
           <Skeleton h={96} radius="md" />
