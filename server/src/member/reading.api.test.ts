@@ -2,6 +2,7 @@ import type { DocumentsList, SafetySection, SearchLink } from '@hub/model/site';
 import { SEARCH_RESULT_LIMIT } from '@hub/model/site';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
+import { insertRow } from '../test/rows';
 import { prefixQuery } from '../crud/search';
 
 /** The member site's reading calls (member-site.md sections 2 and 7): search, safety list, libraries. */
@@ -26,14 +27,7 @@ const found = async (who: string, term: string, precedentType?: string) => {
   return res.json() as SearchLink[];
 };
 
-async function insert(table: string, row: Record<string, unknown>): Promise<string> {
-  const keys = Object.keys(row);
-  const { rows } = await h.db.query<{ id: string }>(
-    `INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-    Object.values(row),
-  );
-  return rows[0].id;
-}
+const insert = (table: string, row: Record<string, unknown>) => insertRow(h.db, table, row);
 const roleId = async (name: string) => (await h.db.query<{ id: string }>('SELECT id FROM role WHERE name = $1', [name])).rows[0].id;
 
 describe('search_link_list', () => {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
 import { loadConfig } from '../config';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
+import { insertRow } from '../test/rows';
 import { FEEDBACK_PER_HOUR, feedbackMessages } from './feedback-routes';
 
 /** The member site's frame, page views, recent activity and the contact form (member-site.md sections 2, 4, 7). */
@@ -22,14 +23,7 @@ const send = (app: Harness, who: string | null, method: 'GET' | 'POST' | 'PUT', 
     payload: payload === undefined ? undefined : typeof payload === 'string' ? payload : JSON.stringify(payload),
   });
 
-async function insert(table: string, row: Record<string, unknown>): Promise<string> {
-  const keys = Object.keys(row);
-  const { rows } = await h.db.query<{ id: string }>(
-    `INSERT INTO ${table} (${keys.map((k) => `"${k}"`).join(', ')}) VALUES (${keys.map((_, i) => `$${i + 1}`).join(', ')}) RETURNING id`,
-    Object.values(row),
-  );
-  return rows[0].id;
-}
+const insert = (table: string, row: Record<string, unknown>) => insertRow(h.db, table, row);
 
 describe('GET /api/site', () => {
   it('answers visitors and members the configured association links, support phone and test mode', async () => {
