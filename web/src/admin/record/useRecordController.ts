@@ -18,12 +18,16 @@ interface Options {
   mode: RecordMode;
   id?: string;
   listPath: string;
+  /** The member pages' own words for a save (member-site.md 8), instead of the back-office's. */
+  texts?: { saved?: string; failed?: string };
+  /** Called after a successful save, before going back (e.g. a notice that depends on the saved record). */
+  onSaved?(id: string): void;
 }
 
 const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
 
 /** The record screen's data and actions: loading, values, validation, file lists and saving. */
-export function useRecordController({ entity, mode, id, listPath }: Options) {
+export function useRecordController({ entity, mode, id, listPath, texts, onSaved }: Options) {
   const me = useMe().data;
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -104,7 +108,7 @@ export function useRecordController({ entity, mode, id, listPath }: Options) {
       // The record is saved; its files are not: carry on in its edit screen.
       notifications.show({
         color: 'red',
-        title: messages.couldNotSave,
+        title: texts?.failed ?? messages.couldNotSave,
         message: serverMessages(err).messages.join('\n'),
         autoClose: false,
       });
@@ -113,7 +117,11 @@ export function useRecordController({ entity, mode, id, listPath }: Options) {
       navigate(`${listPath}/edit/${savedId}`, { replace: true });
       return;
     }
-    notifications.show({ color: 'green', message: `Successfully ${mode === 'create' ? 'added' : 'edited'} ${entity.label}` });
+    notifications.show({
+      color: 'green',
+      message: texts?.saved ?? `Successfully ${mode === 'create' ? 'added' : 'edited'} ${entity.label}`,
+    });
+    onSaved?.(savedId);
     back(savedId);
   }
 
@@ -132,7 +140,7 @@ export function useRecordController({ entity, mode, id, listPath }: Options) {
       setServerIssues(failure.issues);
       notifications.show({
         color: 'red',
-        title: messages.couldNotSave,
+        title: texts?.failed ?? messages.couldNotSave,
         message: failure.messages.join('\n'),
         autoClose: false,
         style: { whiteSpace: 'pre-line' },
