@@ -9,5 +9,6 @@ export * from './registry';
 export * from './kinds';
 export * from './validate';
 export * from './safe-path';
+export * from './records';
 export type * from './types';
 export type * from './account';
