@@ -39,6 +39,15 @@ export const roleFacts = {
   apiTokens: REVIEWER_ROLES,
   /** User PDF export is hidden for them. */
   noUserPdf: ['SafetyWorker'] as readonly RoleName[],
+  /**
+   * The limited attachments toolbar of the form filler (member-site.md 2: "worker roles and one
+   * further role"): only Add file, no Attach documents, no Attach assets, no export; the server
+   * refuses their attachDocuments and attachAssets too. The worker roles are the three of
+   * architecture.md (SafetyWorker, Worker, Pro-Worker); the further role is Pro-Manager, the one
+   * manager role that is not among the "two specific roles" with full rights (SafetyManager and
+   * Manager), who keep the organisation's registers the attach pages read.
+   */
+  limitedAttachToolbar: [...WORKER_ROLES, 'Pro-Manager'] as readonly RoleName[],
   /** See the Recent Activity modal once per session after sign-in. */
   recentActivityModal: ['SafetyManager', 'SafetyWorker', 'Worker', 'Manager'] as readonly RoleName[],
 };
