@@ -1,0 +1,106 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { graphqlRequest } from '../../client/graphql';
+import type { DocumentStatusKey } from './document-rules';
+
+/** The GraphQL calls of the member document and template pages (member-site.md 7). */
+
+export interface DocumentType {
+  id: string;
+  name: string;
+  order: number | null;
+  meaDocument: boolean | null;
+  roless: { id: string; name: string }[] | null;
+}
+
+export interface StoredFileRef {
+  id: string;
+  fileName: string;
+  size: number;
+  contentType?: string | null;
+}
+
+export interface DocumentRecord {
+  id: string;
+  created: string;
+  modified: string;
+  documentName: string;
+  status: DocumentStatusKey | null;
+  documentLink: string | null;
+  documentUploadId: string | null;
+  documentUpload: StoredFileRef | null;
+  commentBox: string | null;
+  annualReview: boolean | null;
+  documentTypess: { id: string; name: string; meaDocument: boolean | null }[] | null;
+}
+
+/** The address segment of a tab: the document type's name, encoded (member-site.md 2, Safety Template Library). */
+export const typeKey = (name: string) => encodeURIComponent(name);
+
+/** The type a tab segment names, else the first (missing or unknown keys open the first tab). */
+export function typeOf<T extends { name: string }>(types: readonly T[], key: string | undefined): T | undefined {
+  if (key !== undefined) {
+    let name = key;
+    try {
+      name = decodeURIComponent(key);
+    } catch {
+      name = key;
+    }
+    const found = types.find((t) => t.name === name);
+    if (found) return found;
+  }
+  return types[0];
+}
+
+/**
+ * Document types ordered by order: organisation types (not meaDocument) or member-body types,
+ * with their roles (which roles may read the member-body type's documents).
+ */
+export function useDocumentTypes(mea: boolean) {
+  return useQuery({
+    queryKey: ['document-types', mea],
+    queryFn: () =>
+      graphqlRequest<{ r: DocumentType[] }>(
+        `query($c: [[WhereExpressionGraph!]!]) { r: documentTypesEntitys(conditions: $c, orderBy: [{path: "order"}, {path: "name"}]) { id name order meaDocument roless { id name } } }`,
+        { c: [[{ path: 'meaDocument', comparison: mea ? 'equal' : 'notEqual', value: ['true'] }]] },
+      ).then((d) => d.r),
+    staleTime: 60_000,
+  });
+}
+
+const DOCUMENT_SELECTION = `id created modified documentName status documentLink documentUploadId documentUpload { id fileName size contentType } commentBox annualReview documentTypess { id name meaDocument }`;
+
+/** One document as the view screen shows it (null when it does not exist or is not the viewer's to see). */
+export function useDocument(id: string | undefined) {
+  return useQuery({
+    queryKey: ['member-document', id],
+    queryFn: () =>
+      graphqlRequest<{ r: DocumentRecord | null }>(`query($id: ID!) { r: documentEntity(id: $id) { ${DOCUMENT_SELECTION} } }`, { id }).then(
+        (d) => d.r,
+      ),
+    enabled: !!id,
+    gcTime: 0,
+  });
+}
+
+/** Approve, Make Active, Make Inactive: an update of the status; Remove: a delete. */
+export function useDocumentStatus() {
+  const client = useQueryClient();
+  const done = () => {
+    void client.invalidateQueries({ queryKey: ['list', 'DocumentEntity'] });
+    void client.invalidateQueries({ queryKey: ['member-document'] });
+    void client.invalidateQueries({ queryKey: ['documents-list'] });
+  };
+  const setStatus = useMutation({
+    mutationFn: ({ id, status }: { id: string; status: DocumentStatusKey }) =>
+      graphqlRequest(`mutation($m: [DocumentEntityInput!]!) { r: updateDocumentEntity(documentEntityModels: $m) { id status } }`, {
+        m: [{ id, status }],
+      }),
+    onSuccess: done,
+  });
+  const remove = useMutation({
+    mutationFn: (id: string) =>
+      graphqlRequest(`mutation($ids: [ID!]!) { r: deleteDocumentEntity(documentEntityIds: $ids) }`, { ids: [id] }),
+    onSuccess: done,
+  });
+  return { setStatus, remove };
+}
