@@ -3,6 +3,7 @@ import type { EntityName } from '@hub/model';
 import { provideHookServices, type HookServices, type SaveHooks } from '../crud/hooks';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
+import { attachRoutes } from './attach-routes';
 import { draftRoutes } from './draft-routes';
 import { notifyRoutes } from './notify-routes';
 import { pdfRoutes } from './pdf-routes';
@@ -32,6 +33,7 @@ export function registerFormHooks(register: (entity: EntityName, hooks: SaveHook
 export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileStorage }, services: HookServices): void {
   provideHookServices(env.db, services);
   draftRoutes(app, env);
+  attachRoutes(app, env);
   pdfRoutes(app, env.db);
   notifyRoutes(app, env.db, services);
 }

@@ -18,8 +18,8 @@ interface Row {
   formVersion: { version: number | null; formData: string | null; form: { name: string; formType: string } | null } | null;
   mehubAccount: (Person & { memberOrganisationId: string | null }) | null;
   formReviewRequest: { timeReviewed: string | null; mehubAccount: Person | null } | null;
-  documentss: { documentName: string | null }[] | null;
-  assetss: { description: string | null }[] | null;
+  documentss: { documentName: string | null; documentLink: string | null }[] | null;
+  assetss: { description: string | null; assetID: string | null }[] | null;
   additionalAttachmentss: { attachment: { fileName: string } | null }[] | null;
 }
 
@@ -71,8 +71,8 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
       formVersion: { version: true, formData: true, form: { name: true, formType: true } },
       mehubAccount: { ...person, memberOrganisationId: true },
       formReviewRequest: { timeReviewed: true, mehubAccount: person },
-      documentss: { documentName: true },
-      assetss: { description: true },
+      documentss: { documentName: true, documentLink: true },
+      assetss: { description: true, assetID: true },
       additionalAttachmentss: { attachment: { fileName: true } },
     },
   )) as Row[];
@@ -134,8 +134,8 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
         timeZone,
         userNames: userNamesOf(p.userIds, r.mehubAccount?.memberOrganisationId),
         attachments: {
-          documents: names(r.documentss?.map((d) => d.documentName)),
-          assets: names(r.assetss?.map((a) => a.description)),
+          documents: names(r.documentss?.map((d) => withDetail(d.documentName, d.documentLink))),
+          assets: names(r.assetss?.map((a) => withDetail(a.description, a.assetID))),
           files: names(r.additionalAttachmentss?.map((a) => a.attachment?.fileName)),
         },
         review: review
@@ -148,6 +148,12 @@ export async function loadPdfInputs(db: Db, ids: string[], timeZone: string): Pr
     });
   }
   return out;
+}
+
+/** A document by name and link, an asset by description and asset ID: 'Ladder (L-001)'. */
+function withDetail(name: string | null, detail: string | null): string | null {
+  if (!name?.trim()) return detail?.trim() || null;
+  return detail?.trim() ? `${name} (${detail.trim()})` : name;
 }
 
 /** The non-blank names, in order. */

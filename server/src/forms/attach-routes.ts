@@ -1,0 +1,142 @@
+import { getEntity, isUuid, type EntityName } from '@hub/model';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { assertMayAttach, type AttachKind } from '../access/attach';
+import type { Caller } from '../access/caller';
+import { signedInCaller } from '../access/guards';
+import { BadInputError, NotFoundError, ValidationError } from '../core/errors';
+import type { Where } from '../crud/conditions';
+import { SYSTEM_CALLER } from '../crud/hooks';
+import { listRecords } from '../crud/list';
+import { saveRecords } from '../crud/save';
+import type { Db } from '../db/client';
+import type { FileStorage } from '../files/storage';
+import { parseBody } from '../rest/body';
+
+/** The most documents or assets one form's draft may carry (a bounded input: a longer list is refused). */
+export const ATTACH_MAX = 200;
+
+export const attachMessages = {
+  formNotFound: 'The form does not exist or is not available to you',
+  noVersion: 'There is no published version for this form.',
+  tooMany: (kind: AttachKind) => `At most ${ATTACH_MAX} ${kind} can be attached to a form`,
+  badId: (kind: AttachKind) => `Each of ${kind} must be a valid id`,
+  documents:
+    'Only active documents of your organisation can be attached: a document waiting for approval can be attached once a manager approves it',
+  assets: 'Only assets in service of your organisation can be attached',
+} as const;
+
+/** What each attach route reads and writes: the rows offered, and the draft's list they go to. */
+const KINDS: Record<AttachKind, { entity: EntityName; status: string; list: 'documentss' | 'assetss'; body: 'documents' | 'assets' }> = {
+  documents: { entity: 'DocumentEntity', status: 'ACTIVE', list: 'documentss', body: 'documents' },
+  assets: { entity: 'AssetEntity', status: 'IN_SERVICE', list: 'assetss', body: 'assets' },
+};
+
+/** An id, or a record `{ id }` as the GraphQL inputs name one. */
+const ref = (kind: AttachKind) =>
+  z.union([z.string().refine(isUuid, attachMessages.badId(kind)), z.object({ id: z.string().refine(isUuid, attachMessages.badId(kind)) })]);
+
+const formIdSchema = z.string().refine(isUuid, 'formId must be a valid id');
+const listOf = (kind: AttachKind) => z.array(ref(kind)).max(ATTACH_MAX, attachMessages.tooMany(kind));
+const documentsBody = z.object({ formId: formIdSchema, documents: listOf('documents') });
+const assetsBody = z.object({ formId: formIdSchema, assets: listOf('assets') });
+const idsOf = (list: (string | { id: string })[]) => list.map((r) => (typeof r === 'string' ? r : r.id));
+
+const SUBMISSIONS = () => getEntity('FormSubmissionsEntity');
+
+/** The form `formId` when the caller may fill it in: a form they see (active, default or their organisation's). */
+async function fillableForm(db: Db, caller: Caller, formId: string): Promise<{ id: string; publishedVersionId: string | null }> {
+  const [form] = (await listRecords(
+    db,
+    caller,
+    getEntity('FormsEntity'),
+    { ids: [formId], take: 1 },
+    { id: true, publishedVersionId: true },
+  )) as {
+    id: string;
+    publishedVersionId: string | null;
+  }[];
+  if (!form) throw new NotFoundError(attachMessages.formNotFound);
+  return form;
+}
+
+/** The caller's own draft of the form (any version), newest first: the one the filler resumes. */
+async function draftOf(db: Db, caller: Caller, formId: string): Promise<string | null> {
+  const where: Where[] = [
+    { path: 'mehubAccountId', comparison: 'equal', value: [caller.userId] },
+    { path: 'isCompleted', comparison: 'equal', value: ['false'] },
+    { path: 'formVersion.formId', comparison: 'equal', value: [formId] },
+  ];
+  const [draft] = (await listRecords(
+    db,
+    caller,
+    SUBMISSIONS(),
+    { where, take: 1, orderBy: [{ path: 'modified', descending: true }] },
+    { id: true },
+  )) as {
+    id: string;
+  }[];
+  return draft?.id ?? null;
+}
+
+/**
+ * Attaches documents or assets to the caller's draft of a form, which becomes exactly the set
+ * given ('Finish attaching' with a selection; an empty list detaches all).
+ *
+ * Decided here (the spec names only the payload, formId and the list):
+ * - They go on the caller's current draft of the form. Without one, an empty draft of the
+ *   published version is created: attachments always hang on a submission, and the filler
+ *   resumes that draft (its answers and attachments) when the user comes back. The filler saves
+ *   its answers as the draft before it opens the attach pages; each later draft save or submit
+ *   replaces the draft and carries its attachments over (submission-effects.ts).
+ * - Only rows of the caller's organisation that may be attached now: ACTIVE documents (not
+ *   pending nor inactive ones, nor member-body documents), IN_SERVICE assets. Another
+ *   organisation's ids are refused with the same message as an unknown one.
+ * - A completed submission is never changed here: its attachments stay as submitted.
+ */
+async function attach(env: { db: Db; storage: FileStorage }, caller: Caller, kind: AttachKind, formId: string, given: string[]) {
+  const { db } = env;
+  const k = KINDS[kind];
+  assertMayAttach(caller, kind);
+  const form = await fillableForm(db, caller, formId);
+  const ids = [...new Set(given)];
+  if (ids.length) {
+    const where: Where[] = [
+      { path: 'status', comparison: 'equal', value: [k.status] },
+      { path: 'memberOrganisationId', comparison: 'equal', value: [caller.organisationId] },
+    ];
+    const rows = await listRecords(db, caller, getEntity(k.entity), { ids, where, take: ids.length }, { id: true });
+    if (rows.length !== ids.length) throw new ValidationError([{ path: k.body, code: 'invalid', message: attachMessages[kind] }]);
+  }
+  let draftId = await draftOf(db, caller, formId);
+  if (!draftId) {
+    if (!form.publishedVersionId) throw new BadInputError(attachMessages.noVersion);
+    // The caller's own save: the submission rules make it theirs and check the form.
+    [draftId] = await saveRecords(
+      env,
+      caller,
+      SUBMISSIONS(),
+      [{ formVersionId: form.publishedVersionId, isCompleted: false, submissionData: '{}' }],
+      'create',
+      null,
+    );
+  }
+  // Members never update a draft through the generic save (they fill it in again); the route
+  // has decided: the draft is the caller's own and every row is one they may attach.
+  await saveRecords(env, SYSTEM_CALLER, SUBMISSIONS(), [{ id: draftId, [k.list]: ids.map((id) => ({ id })) }], 'update', null);
+  return { formId, submissionId: draftId, [k.body]: ids };
+}
+
+/** POST /api/entity/DocumentEntity/attachDocuments and /api/entity/AssetEntity/attachAssets (member-site.md 7). */
+export function attachRoutes(app: FastifyInstance, env: { db: Db; storage: FileStorage }): void {
+  app.post('/api/entity/DocumentEntity/attachDocuments', async (req) => {
+    const caller = signedInCaller(req);
+    const body = parseBody(documentsBody, req.body);
+    return attach(env, caller, 'documents', body.formId, idsOf(body.documents));
+  });
+  app.post('/api/entity/AssetEntity/attachAssets', async (req) => {
+    const caller = signedInCaller(req);
+    const body = parseBody(assetsBody, req.body);
+    return attach(env, caller, 'assets', body.formId, idsOf(body.assets));
+  });
+}
