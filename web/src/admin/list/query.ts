@@ -71,11 +71,10 @@ export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' 
   return groups;
 }
 
-export function listQuery(entity: EntityDef): string {
+/** The list query of an entity's columns, plus `extra` fields per row (a member list's own columns). */
+export function listQuery(entity: EntityDef, extra = ''): string {
   const n = opNames(entity.name);
-  const cols = columnsOf(entity)
-    .map((c) => c.select)
-    .join(' ');
+  const cols = [...columnsOf(entity).map((c) => c.select), extra].join(' ').trim();
   return `query($c: [[WhereExpressionGraph!]!], $skip: Int, $take: Int, $o: [OrderByGraph!]) {
     rows: ${n.list}(conditions: $c, skip: $skip, take: $take, orderBy: $o) { id created ${cols} }
     total: ${n.count}(conditions: $c) }`;

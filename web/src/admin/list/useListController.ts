@@ -28,6 +28,10 @@ export interface ListOptions {
   base: Where[][];
   /** The list's own name for its remembered search term (its path). */
   listKey: string;
+  /** A page held by the address (a member list's /assets-{n}): shown as is, never clamped here (the owner does that). */
+  page?: number;
+  /** More fields each row carries beyond the entity's columns (a member list's own columns). */
+  select?: string;
 }
 
 /** The filterable fields of an entity, by filter widget (each kind's `filter` in admin/kinds.tsx). */
@@ -48,11 +52,12 @@ function filterFieldsOf(entity: EntityDef) {
 }
 
 /** The generic list screen's data, state and actions: fetching, search, selection, delete and export. */
-export function useListController({ entity, base, listKey }: ListOptions) {
+export function useListController({ entity, base, listKey, page, select }: ListOptions) {
   const me = useMe().data;
   const client = useQueryClient();
   const allowed = (op: ListOp) => can(me?.groups.map((g) => g.name) ?? [], me?.roleName ?? null, entity.name, op);
-  const [state, setState] = useState<ListState>(() => ({ ...initialState(10), search: rememberedSearch(listKey) }));
+  const [own, setState] = useState<ListState>(() => ({ ...initialState(10), search: rememberedSearch(listKey) }));
+  const state = page === undefined ? own : { ...own, page };
   const [confirm, setConfirm] = useState<null | { ids: string[] | 'selection' }>(null);
   const columns = useMemo(() => columnsOf(entity), [entity]);
   const filters = useMemo(() => filterFieldsOf(entity), [entity]);
@@ -60,9 +65,9 @@ export function useListController({ entity, base, listKey }: ListOptions) {
   const n = opNames(entity.name);
 
   const list = useQuery({
-    queryKey: ['list', entity.name, conditions, state.page, state.pageSize, state.sort],
+    queryKey: ['list', entity.name, conditions, state.page, state.pageSize, state.sort, select ?? ''],
     queryFn: () =>
-      graphqlRequest<{ rows: Row[]; total: number }>(listQuery(entity), {
+      graphqlRequest<{ rows: Row[]; total: number }>(listQuery(entity, select), {
         c: conditions,
         skip: (state.page - 1) * state.pageSize,
         take: state.pageSize,
@@ -74,8 +79,8 @@ export function useListController({ entity, base, listKey }: ListOptions) {
   const total = list.data?.total ?? 0;
 
   // A page beyond the total (after deletes or a narrower filter) goes back to the first.
-  const clamped = list.data ? clampPage(state, list.data.total) : state;
-  if (clamped !== state) setState(clamped);
+  const clamped = list.data && page === undefined ? clampPage(own, list.data.total) : own;
+  if (clamped !== own) setState(clamped);
 
   const remove = useMutation({
     mutationFn: async (target: string[] | 'selection') =>

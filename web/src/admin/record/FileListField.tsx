@@ -21,12 +21,14 @@ interface Props {
   onChange(change: FileListChange): void;
   canAdd: boolean;
   canRemove: boolean;
+  /** Several files per pick (default); false: one file at a time (the member pages, data-layer.md 9). */
+  multiple?: boolean;
 }
 
 type Row = { id: string } & Record<string, StoredFile | null | string>;
 
 /** A record's file list (e.g. a licence's attachments): its files, and in create and edit mode uploads and removals made on Submit. */
-export function FileListField({ list, parentId, mode, change, onChange, canAdd, canRemove }: Props) {
+export function FileListField({ list, parentId, mode, change, onChange, canAdd, canRemove, multiple = true }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
   const rows = useQuery({
     queryKey: ['file-list', list.target.name, parentId],
@@ -117,7 +119,10 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
         </Text>
       ))}
       {editing && canAdd && (
-        <FileButton onChange={pick} multiple>
+        <FileButton
+          onChange={(picked: File[] | File | null) => pick(Array.isArray(picked) ? picked : picked ? [picked] : [])}
+          multiple={multiple}
+        >
           {(props) => (
             <Button
               {...props}
@@ -127,7 +132,7 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
               w="fit-content"
               aria-label={`Upload ${list.label}`}
             >
-              Upload files (up to {maxBytesOf(field) / MB} MB each)
+              {multiple ? 'Upload files' : 'Upload a file'} (up to {maxBytesOf(field) / MB} MB each)
             </Button>
           )}
         </FileButton>

@@ -58,11 +58,19 @@ export function serverMessages(err: unknown): { messages: string[]; issues: Vali
 }
 
 /** Applies a file list's queued uploads (one child record per file) and removals, after the record is saved. */
-export async function saveFileList(list: FileList, parentId: string, change: FileListChange) {
+export async function saveFileList(
+  list: FileList,
+  parentId: string,
+  change: FileListChange,
+  onProgress?: (fileName: string, fraction: number) => void,
+) {
   const n = opNames(list.target.name);
   for (const file of change.add)
-    await graphqlUpload(saveMutation(list.target, 'create'), { m: [{ [`${list.inverse}Id`]: parentId, [list.fileField]: null }] }, [
-      { path: `variables.m.0.${list.fileField}`, file },
-    ]);
+    await graphqlUpload(
+      saveMutation(list.target, 'create'),
+      { m: [{ [`${list.inverse}Id`]: parentId, [list.fileField]: null }] },
+      [{ path: `variables.m.0.${list.fileField}`, file }],
+      onProgress && ((fraction) => onProgress(file.name, fraction)),
+    );
   if (change.remove.length) await graphqlRequest(`mutation($ids: [ID!]!) { r: ${n.delete}(${n.idsArg}: $ids) }`, { ids: change.remove });
 }

@@ -22,12 +22,14 @@ interface Options {
   texts?: { saved?: string; failed?: string };
   /** Called after a successful save, before going back (e.g. a notice that depends on the saved record). */
   onSaved?(id: string): void;
+  /** The page's last word on what a save sends (e.g. an out-of-service asset sends only its status; child assets added). */
+  shapeInput?(input: Values, values: Values): Values;
 }
 
 const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
 
 /** The record screen's data and actions: loading, values, validation, file lists and saving. */
-export function useRecordController({ entity, mode, id, listPath, texts, onSaved }: Options) {
+export function useRecordController({ entity, mode, id, listPath, texts, onSaved, shapeInput }: Options) {
   const me = useMe().data;
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -49,6 +51,8 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
   const [serverIssues, setServerIssues] = useState<ValidationIssue[]>([]);
   const [fileChanges, setFileChanges] = useState<Record<string, FileListChange>>({});
   const [saving, setSaving] = useState(false);
+  /** The file being uploaded after the save, and how much of it has gone (0 to 1). */
+  const [progress, setProgress] = useState<{ fileName: string; fraction: number } | null>(null);
   const fields = useMemo(() => formFields(entity), [entity]);
   const lists = useMemo(() => fileLists(entity).sort((a, b) => a.order - b.order), [entity]);
   const saveMode = mode === 'create' ? 'create' : 'edit';
@@ -88,7 +92,9 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
 
   /** Saves the record, then its file lists; a failure of the files leaves the user on the saved record's edit screen. */
   async function save(record: Values) {
-    const { input, files } = inputOf(entity, record, saveMode);
+    const built = inputOf(entity, record, saveMode);
+    const files = built.files;
+    const input = shapeInput ? shapeInput(built.input, record) : built.input;
     if (mode === 'edit') input.id = id;
     const query = saveMutation(entity, mode === 'create' ? 'create' : 'update');
     const result = files.length
@@ -102,9 +108,12 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
     void client.invalidateQueries({ queryKey: ['list', entity.name] });
     void client.invalidateQueries({ queryKey: ['record', entity.name] });
     try {
-      for (const list of lists) if (fileChanges[list.name]) await saveFileList(list, savedId, fileChanges[list.name]);
+      for (const list of lists)
+        if (fileChanges[list.name])
+          await saveFileList(list, savedId, fileChanges[list.name], (fileName, fraction) => setProgress({ fileName, fraction }));
       if (Object.keys(fileChanges).length) void client.invalidateQueries({ queryKey: ['file-list'] });
     } catch (err) {
+      setProgress(null);
       // The record is saved; its files are not: carry on in its edit screen.
       notifications.show({
         color: 'red',
@@ -125,8 +134,9 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
     back(savedId);
   }
 
-  async function submit(e: FormEvent) {
-    e.preventDefault();
+  /** Validates and saves (also called without an event, e.g. after a confirmation). */
+  async function submit(e?: FormEvent) {
+    e?.preventDefault();
     setSubmitted(true);
     setServerErrors([]);
     setServerIssues([]);
@@ -147,6 +157,7 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
       });
     } finally {
       setSaving(false);
+      setProgress(null);
     }
   }
 
@@ -166,6 +177,7 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
     fileChanges,
     setFileChange: (name: string, c: FileListChange) => setFileChanges((all) => ({ ...all, [name]: c })),
     saving,
+    progress,
     submit,
     back,
   };
