@@ -53,7 +53,8 @@ export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
   AdditionalAttachmentEntity: g('RCUD'),
   AssetEntity: g('RCU', { D: roleFacts.assetDelete }),
   AssetAttachmentsEntity: g('RCU'),
-  DocumentEntity: g('RC', { U: roleFacts.documentUpdate }),
+  // Remove (delete) is a pending document's workflow action (server/src/access/records.ts holds it to pending ones).
+  DocumentEntity: g('RC', { U: roleFacts.documentUpdate, D: roleFacts.documentUpdate }),
   DocumentTypesEntity: g('R'),
   FeedbackAndHelpEntity: g('C'),
   FormReviewRequestEntity: g('', { U: roleFacts.reviewRequestUpdate }),
@@ -89,6 +90,14 @@ export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
   RolesMeaDocumentAccess: g(''),
 };
 
+/**
+ * What back-end access adds to the member column for Member Back-office (member-site.md section 6:
+ * back-end holders approve, make inactive and remove documents, whatever their role).
+ */
+export const memberBackofficeExtra: Readonly<Partial<Record<EntityName, Grant>>> = {
+  DocumentEntity: g('UD'),
+};
+
 /** Visitors: nothing, except read on role-document access. */
 export const visitorMatrix: Readonly<Partial<Record<EntityName, Grant>>> = {
   RolesMeaDocumentAccess: g('R'),
@@ -119,6 +128,7 @@ export function can(groups: readonly string[], role: string | null | undefined, 
   for (const group of groups) {
     if (isAdministratorGroups([group])) return true;
     if ((MEMBER_GROUPS as readonly string[]).includes(group) && grants(rowOf(memberMatrix, entity), op, role)) return true;
+    if (group === GROUPS.memberBackoffice && grants(rowOf(memberBackofficeExtra, entity), op, role)) return true;
   }
   return false;
 }

@@ -1,8 +1,9 @@
-import { isManagerRole, type EntityDef, type EntityName } from '@hub/model';
+import type { EntityDef, EntityName } from '@hub/model';
 import { ForbiddenError } from '../core/errors';
 import { ident } from '../db/params';
 import type { Db } from '../db/client';
 import { isAdministrator, type Caller } from './caller';
+import { editsOtherAccounts } from './records';
 
 /** Entities that are someone's sign-in: who writes them decides who can become whom. */
 const ACCOUNT_ENTITIES = new Set<EntityName>(['MehubAccountEntity', 'MehubAdminEntity']);
@@ -24,7 +25,7 @@ export const fieldWriteMessages = {
  * - API-token callers never write accounts.
  * - Administrators may write any account field.
  * - Members never write `password` (passwords change only through the account routes);
- *   never change their own role; only manager roles may update colleagues' accounts;
+ *   never change their own role; only manager roles and back-end holders may update colleagues' accounts;
  *   nobody changes another user's email.
  */
 export async function assertFieldWrites(
@@ -40,7 +41,7 @@ export async function assertFieldWrites(
   if ('password' in input) throw new ForbiddenError(fieldWriteMessages.password);
   if (!ids) return; // members have no create right on accounts; the matrix refuses it
   const others = ids.filter((id) => id !== caller.userId);
-  if (others.length && !isManagerRole(caller.role)) throw new ForbiddenError(fieldWriteMessages.ownRecordOnly);
+  if (others.length && !editsOtherAccounts(caller)) throw new ForbiddenError(fieldWriteMessages.ownRecordOnly);
   if (ids.includes(caller.userId) && 'roleId' in input && (input.roleId ?? null) !== caller.roleId)
     throw new ForbiddenError(fieldWriteMessages.ownRole);
   if (others.length && 'email' in input) {

@@ -3,6 +3,7 @@ import { columnOf } from '../db/columns';
 import { Params, ident } from '../db/params';
 import { isAdministrator, type Caller } from './caller';
 import { HOOKED_ENTITIES } from './forms';
+import { writesColleaguesRows } from './records';
 
 let aliasCounter = 0;
 const nextAlias = () => `s${++aliasCounter % 1_000_000}`;
@@ -136,7 +137,12 @@ export function ownedSql(entity: EntityDef, alias: string, caller: Caller | null
       return `${alias}.id = ${org()}`;
     case 'via': {
       const { column, target } = refColumn(entity, s.ref);
-      if (target.name === 'MehubAccountEntity') return `${alias}.${ident(column)} = ${user()}`;
+      if (target.name === 'MehubAccountEntity') {
+        // Licences: those who approve them write their colleagues' too (access/records.ts).
+        if (writesColleaguesRows(entity, caller))
+          return `${alias}.${ident(column)} IN (SELECT m.id FROM mehub_account m WHERE m.member_organisation_id = ${org()})`;
+        return `${alias}.${ident(column)} = ${user()}`;
+      }
       if (target.name === 'MemberOrganisationEntity') return `${alias}.${ident(column)} = ${org()}`;
       const inner = nextAlias();
       return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${ownedSql(target, inner, caller, params)})`;

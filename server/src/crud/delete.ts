@@ -2,6 +2,7 @@ import { MAX_TAKE, isUuid, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { writeScopeSql } from '../access/scope';
+import { assertDeleteRules } from '../access/records';
 import type { Db } from '../db/client';
 import type { Filter } from './conditions';
 import { translateDbError } from '../db/db-errors';
@@ -32,6 +33,7 @@ export async function deleteRecords(db: Db, caller: Caller | null, entity: Entit
         params.values,
       );
       if (rows.length !== unique.length) throw new NotFoundError();
+      await assertDeleteRules(tx, caller, entity, unique);
       await removeRows(tx, entity, unique);
       return unique;
     });
@@ -50,6 +52,7 @@ export async function deleteWhere(db: Db, caller: Caller | null, entity: EntityD
       const where = whereSql(entity, 't', filter, params, caller, 'write');
       const { rows } = await tx.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where} FOR UPDATE`, params.values);
       const ids = rows.map((r) => r.id);
+      await assertDeleteRules(tx, caller, entity, ids);
       await removeRows(tx, entity, ids);
       return ids;
     });

@@ -2,6 +2,8 @@ import { BACKEND_GROUPS, FormType, GROUPS, GROUP_NAMES, ROLES, ROLE_NAMES, getEn
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
+import { registerSaveHooks } from '../crud/hooks';
+import { registerRecordHooks } from '../records';
 import type { FileStorage } from '../files/storage';
 import { demoFormData, demoFormNames } from './forms';
 import { seedDemoInUse, type DemoBase, type DemoPerson } from './in-use';
@@ -61,6 +63,9 @@ export async function seedDemo(
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_organisation WHERE member_code = 'DEMO1'`);
   if (Number(rows[0].n) > 0) return 'existing';
   if (!force) return 'none';
+  // The first start seeds before the app is built (main.ts), where the records' save hooks are
+  // otherwise registered: the demo goes through the same rules (registering again replaces).
+  registerRecordHooks(registerSaveHooks);
   const env = { db, storage: noStorage };
   const save = async (entity: EntityName, inputs: Record<string, unknown>[]) =>
     saveRecords(env, SYSTEM, getEntity(entity), inputs, 'create', null);

@@ -1,0 +1,250 @@
+import {
+  ASSET_OUT_OF_SERVICE_WRITABLE,
+  getEntity,
+  inputKey,
+  isUuid,
+  nextInspectionDate,
+  parseWireDate,
+  recordMessages,
+  type Field,
+} from '@hub/model';
+import { fieldRefusal } from '../access/records';
+import type { SaveHookContext, SaveHooks } from '../crud/hooks';
+import { storedFields } from '../db/columns';
+import { Params, ident } from '../db/params';
+import { scopeSql } from '../access/scope';
+import type { Db } from '../db/client';
+import { givenIds, sameSet, storedLinks } from './stored';
+
+/**
+ * Asset rules (member-site.md section 4, data-layer.md section 4), whatever the client sends:
+ * - an out-of-service asset changes only its status;
+ * - saved out of service, an asset loses its child assets, its parent and its assignees;
+ * - a child/parent link joins two assets of one organisation, the child in service and
+ *   without another parent, never the asset itself or one of its ancestors (no cycles);
+ * - assignees are accounts of the asset's organisation;
+ * - the next inspection is the last inspection plus the inspection frequency (kept as given
+ *   for N/A or without a last inspection).
+ */
+
+const ASSET = 'AssetEntity';
+const OUT = 'OUT_OF_SERVICE';
+const IN = 'IN_SERVICE';
+/** Ancestor walks stop here: a chain this long is a cycle already refused, or bad data. */
+const MAX_DEPTH = 1000;
+
+interface StoredAsset {
+  status: string;
+  parentId: string | null;
+  organisationId: string | null;
+  lastInspection: string | null;
+  inspectionFrequency: string | null;
+  /** Every stored field's value by input key, as text (dates 'YYYY-MM-DD'). */
+  values: Record<string, string | null>;
+}
+
+interface State {
+  stored?: StoredAsset | null;
+  clearLinks?: boolean;
+}
+
+async function loadStored(db: Db, id: string): Promise<StoredAsset | null> {
+  const entity = getEntity(ASSET);
+  const fields = storedFields(entity);
+  const { rows } = await db.query<Record<string, string | null>>(
+    `SELECT ${fields.map((f) => `${ident(f.column)}::text AS ${ident(f.name)}`).join(', ')} FROM asset WHERE id = $1`,
+    [id],
+  );
+  const row = rows[0];
+  if (!row) return null;
+  const values: Record<string, string | null> = {};
+  for (const f of fields) values[inputKey(f.name, f.field)] = row[f.name];
+  return {
+    status: row.status ?? IN,
+    parentId: row.parentAsset,
+    organisationId: row.memberOrganisation,
+    lastInspection: row.lastInspection,
+    inspectionFrequency: row.inspectionFrequency,
+    values,
+  };
+}
+
+/** A stored value and an input value are the same (empty is empty; dates by day; moments by time). */
+function sameValue(field: Field, stored: string | null, given: unknown): boolean {
+  const blank = (v: unknown) => v === null || v === undefined || v === '';
+  if (blank(stored) || blank(given)) return blank(stored) && blank(given);
+  if (field.kind === 'date') return String(stored).slice(0, 10) === String(given).slice(0, 10);
+  if (field.kind === 'datetime') {
+    const a = parseWireDate(String(stored)) ?? new Date(String(stored));
+    const b = parseWireDate(String(given)) ?? new Date(String(given));
+    return a.getTime() === b.getTime();
+  }
+  if (field.kind === 'boolean') return String(stored) === String(given === true || given === 'true');
+  return String(stored) === String(given);
+}
+
+/** The fields of `input` that differ from the stored asset `id` (its status and id aside). */
+async function changedFields(db: Db, id: string, stored: StoredAsset, input: Record<string, unknown>): Promise<string[]> {
+  const entity = getEntity(ASSET);
+  const changed: string[] = [];
+  for (const [name, field] of Object.entries(entity.fields)) {
+    const key = inputKey(name, field);
+    if (ASSET_OUT_OF_SERVICE_WRITABLE.includes(key) || field.readOnly || field.kind === 'derived') continue;
+    if (field.kind === 'links' || field.kind === 'children') {
+      const given = givenIds(input, name);
+      if (given === null) continue;
+      const have =
+        field.kind === 'links'
+          ? await storedLinks(db, ASSET, name, id)
+          : await childIds(db, getEntity(field.target).table, field.inverse, field.target, id);
+      if (!sameSet(given, have)) changed.push(name);
+      continue;
+    }
+    const present = Object.hasOwn(input, key) || (field.kind === 'file' && Object.hasOwn(input, name));
+    if (present && !sameValue(field, stored.values[key] ?? null, input[key] ?? input[name])) changed.push(key);
+  }
+  return changed;
+}
+
+async function childIds(db: Db, table: string, inverse: string, targetName: string, id: string): Promise<string[]> {
+  const target = getEntity(targetName as never);
+  const col = storedFields(target).find((f) => f.name === inverse)!.column;
+  const { rows } = await db.query<{ id: string }>(`SELECT id FROM ${ident(table)} WHERE ${ident(col)} = $1`, [id]);
+  return rows.map((r) => r.id);
+}
+
+/** `start` and the assets above it, following parentAssetId (start first). */
+async function chainUp(db: Db, start: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `WITH RECURSIVE up(id, parent, depth) AS (
+       SELECT id, parent_asset_id, 0 FROM asset WHERE id = $1
+       UNION ALL SELECT a.id, a.parent_asset_id, up.depth + 1 FROM asset a JOIN up ON a.id = up.parent WHERE up.depth < ${MAX_DEPTH}
+     ) SELECT id FROM up`,
+    [start],
+  );
+  return rows.map((r) => r.id);
+}
+
+interface Linked {
+  id: string;
+  status: string;
+  parent_asset_id: string | null;
+  member_organisation_id: string | null;
+}
+
+/**
+ * The assets `ids` the caller may see (the others are refused afterwards by the reference
+ * check as not existing, so no rule here tells of another organisation's rows).
+ */
+async function assets(ctx: SaveHookContext, ids: string[]): Promise<Map<string, Linked>> {
+  const params = new Params();
+  const scope = scopeSql(getEntity(ASSET), 'x', ctx.caller, params);
+  const arr = params.add(ids.filter(isUuid), 'uuid[]');
+  const { rows } = await ctx.tx.query<Linked>(
+    `SELECT x.id, x.status, x.parent_asset_id, x.member_organisation_id FROM asset x WHERE x.id = ANY(${arr})${scope ? ` AND ${scope}` : ''}`,
+    params.values,
+  );
+  return new Map(rows.map((r) => [r.id, r]));
+}
+
+/** The organisation the asset will belong to once saved. */
+function organisationOf(ctx: SaveHookContext, stored: StoredAsset | null): string | null {
+  const given = ctx.input.memberOrganisationId;
+  if (typeof given === 'string' && given) return given;
+  return stored?.organisationId ?? ctx.caller?.organisationId ?? null;
+}
+
+async function checkParent(ctx: SaveHookContext, org: string | null, status: string): Promise<void> {
+  const parentId = ctx.input.parentAssetId;
+  if (typeof parentId !== 'string' || !parentId) return;
+  if (parentId === ctx.id) throw fieldRefusal('parentAssetId', recordMessages.assetChildSelf);
+  if (status !== IN) throw fieldRefusal('parentAssetId', recordMessages.assetParentOutOfService);
+  const parent = (await assets(ctx, [parentId])).get(parentId);
+  if (!parent) return; // the reference check says it does not exist
+  if (parent.member_organisation_id !== org) throw fieldRefusal('parentAssetId', recordMessages.assetOtherOrganisation);
+  if (parent.status !== IN) throw fieldRefusal('parentAssetId', recordMessages.assetParentNotInService);
+  if (ctx.id && (await chainUp(ctx.tx, parentId)).includes(ctx.id)) throw fieldRefusal('parentAssetId', recordMessages.assetChildCycle);
+}
+
+async function checkChildren(ctx: SaveHookContext, org: string | null, stored: StoredAsset | null): Promise<void> {
+  const given = givenIds(ctx.input, 'assetss');
+  if (!given?.length) return;
+  if (ctx.id && given.includes(ctx.id)) throw fieldRefusal('assetss', recordMessages.assetChildSelf);
+  const parentId = Object.hasOwn(ctx.input, 'parentAssetId') ? (ctx.input.parentAssetId as string | null) : (stored?.parentId ?? null);
+  const ancestors = new Set(parentId ? await chainUp(ctx.tx, parentId) : []);
+  const found = await assets(ctx, given);
+  for (const id of given) {
+    const child = found.get(id);
+    if (!child) continue; // the reference check says it does not exist
+    if (ancestors.has(id)) throw fieldRefusal('assetss', recordMessages.assetChildCycle);
+    if (child.member_organisation_id !== org) throw fieldRefusal('assetss', recordMessages.assetOtherOrganisation);
+    if (child.status !== IN) throw fieldRefusal('assetss', recordMessages.assetChildOutOfService);
+    if (child.parent_asset_id && child.parent_asset_id !== ctx.id) throw fieldRefusal('assetss', recordMessages.assetChildTaken);
+  }
+}
+
+async function checkAssignees(ctx: SaveHookContext, org: string | null): Promise<void> {
+  const given = givenIds(ctx.input, 'mehubAccountss');
+  if (!given?.length) return;
+  // Among the accounts the caller may see (the reference check refuses the others).
+  const params = new Params();
+  const scope = scopeSql(getEntity('MehubAccountEntity'), 'x', ctx.caller, params);
+  const arr = params.add([...new Set(given.filter(isUuid))], 'uuid[]');
+  const o = params.add(org, 'uuid');
+  const { rows } = await ctx.tx.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM mehub_account x WHERE x.id = ANY(${arr}) AND x.member_organisation_id IS DISTINCT FROM ${o}${scope ? ` AND ${scope}` : ''}`,
+    params.values,
+  );
+  if (Number(rows[0].n) > 0) throw fieldRefusal('mehubAccountss', recordMessages.assetAssigneeOrganisation);
+}
+
+/** The next inspection from the last and the frequency, over what the client sent. */
+function computeNextInspection(ctx: SaveHookContext, stored: StoredAsset | null): void {
+  const { input } = ctx;
+  const touched = ['lastInspection', 'inspectionFrequency', 'nextInspection'].some((k) => Object.hasOwn(input, k));
+  if (ctx.mode === 'update' && !touched) return;
+  const last = Object.hasOwn(input, 'lastInspection') ? (input.lastInspection as string | null) : (stored?.lastInspection ?? null);
+  const frequency = Object.hasOwn(input, 'inspectionFrequency')
+    ? ((input.inspectionFrequency as string | null) ?? null)
+    : ctx.mode === 'create'
+      ? (getEntity(ASSET).fields.inspectionFrequency.default as string)
+      : stored?.inspectionFrequency;
+  const next = nextInspectionDate(typeof last === 'string' ? last : null, frequency);
+  if (next !== undefined) input.nextInspection = next;
+}
+
+async function beforeWrite(ctx: SaveHookContext): Promise<void> {
+  const state = ctx.state as State;
+  const stored = ctx.mode === 'update' && ctx.id ? await loadStored(ctx.tx, ctx.id) : null;
+  state.stored = stored;
+  if (stored?.status === OUT) {
+    const changed = await changedFields(ctx.tx, ctx.id!, stored, ctx.input);
+    if (changed.length) throw fieldRefusal(changed[0], recordMessages.assetOutOfService);
+  }
+  const status = typeof ctx.input.status === 'string' ? ctx.input.status : (stored?.status ?? IN);
+  if (status === OUT) {
+    // Out of service: no parent, no children, no assignees, whatever was sent.
+    ctx.input.parentAssetId = null;
+    delete ctx.input.assetss;
+    delete ctx.input.mehubAccountss;
+    state.clearLinks = true;
+  }
+  const org = organisationOf(ctx, stored);
+  await checkParent(ctx, org, status);
+  await checkChildren(ctx, org, stored);
+  await checkAssignees(ctx, org);
+  computeNextInspection(ctx, stored);
+}
+
+async function afterWrite(ctx: SaveHookContext): Promise<void> {
+  const state = ctx.state as State;
+  if (!state.clearLinks || !ctx.id) return;
+  await ctx.tx.query('UPDATE asset SET parent_asset_id = NULL, modified = now() WHERE parent_asset_id = $1', [ctx.id]);
+  const field = getEntity(ASSET).fields.mehubAccountss;
+  if (field.kind !== 'links') return;
+  const link = getEntity(field.link);
+  const self = storedFields(link).find((f) => f.name === field.self)!.column;
+  await ctx.tx.query(`DELETE FROM ${ident(link.table)} WHERE ${ident(self)} = $1`, [ctx.id]);
+}
+
+export const assetHooks: SaveHooks = { beforeWrite, afterWrite };
