@@ -28,7 +28,18 @@ const ContactPage = lazy(() => import('../member/contact/ContactPage').then((m) 
 const SafetyFormPage = lazy(() => import('../member/forms/SafetyFormPage').then((m) => ({ default: m.SafetyFormPage })));
 const SubmissionsPage = lazy(() => import('../member/forms/SubmissionsPage').then((m) => ({ default: m.SubmissionsPage })));
 const SubmissionPage = lazy(() => import('../member/forms/SubmissionPage').then((m) => ({ default: m.SubmissionPage })));
+const AttachPage = lazy(() => import('../member/attach/AttachPage').then((m) => ({ default: m.AttachPage })));
 const ActivityPage = lazy(() => import('../member/site/ActivityPage').then((m) => ({ default: m.ActivityPage })));
+const DocumentsPage = lazy(() => import('../member/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
+const DocumentFormPage = lazy(() => import('../member/documents/DocumentFormPage').then((m) => ({ default: m.DocumentFormPage })));
+const DocumentViewPage = lazy(() => import('../member/documents/DocumentViewPage').then((m) => ({ default: m.DocumentViewPage })));
+const MeaDocumentsPage = lazy(() => import('../member/documents/MeaDocumentsPage').then((m) => ({ default: m.MeaDocumentsPage })));
+const TemplatesPage = lazy(() => import('../member/templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
+const TemplateViewPage = lazy(() => import('../member/templates/TemplatesPage').then((m) => ({ default: m.TemplateViewPage })));
+const UsersPage = lazy(() => import('../member/users/UsersPage').then((m) => ({ default: m.UsersPage })));
+const UserPage = lazy(() => import('../member/users/UserPage').then((m) => ({ default: m.UserPage })));
+const LicencePage = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.LicencePage })));
+const UserLicences = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.UserLicencesRedirect })));
 
 const loading = (
   <Center mih="100dvh">
@@ -87,12 +98,38 @@ export const router = createBrowserRouter([
           { path: '/documentlibrary', element: later(<LibraryPage />) },
           { path: '/standards', element: later(<StandardsPage />) },
           { path: '/contactus', element: later(<ContactPage />) },
+          { path: '/safety-form/:formId/active-documents', element: later(<AttachPage key="documents" kind="documents" />) },
+          { path: '/safety-form/:formId/active-assets', element: later(<AttachPage key="assets" kind="assets" />) },
           { path: '/safety-form/:formId/*', element: later(<SafetyFormPage />) },
           { path: '/user-submissions/:type', element: later(<SubmissionsPage />) },
           { path: '/user-submissions/:type/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
           { path: '/user-submissions/:type/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
           { path: '/user-submissions/:type/:formId/view/:id', element: later(<SubmissionPage key="view" mode="view" />) },
           { path: '/user-submissions/:type/:formId/edit/:id', element: later(<SubmissionPage key="edit" mode="edit" />) },
+          // Controlled documents: tabs in the path (type, status); {tab address}/create preselects the tab's type.
+          { path: '/my-documents', element: later(<DocumentsPage />) },
+          { path: '/my-documents/create', element: later(<DocumentFormPage key="create" mode="create" />) },
+          { path: '/my-documents/view/:id', element: later(<DocumentViewPage key="view" />) },
+          { path: '/my-documents/edit/:id', element: later(<DocumentFormPage key="edit" mode="edit" />) },
+          { path: '/my-documents/:type', element: later(<DocumentsPage />) },
+          { path: '/my-documents/:type/create', element: later(<DocumentFormPage key="create" mode="create" />) },
+          { path: '/my-documents/:type/:status', element: later(<DocumentsPage />) },
+          { path: '/my-documents/:type/:status/create', element: later(<DocumentFormPage key="create" mode="create" />) },
+          { path: '/mea-documents', element: later(<MeaDocumentsPage />) },
+          { path: '/mea-documents/:type', element: later(<MeaDocumentsPage />) },
+          { path: '/mea-documents/:type/view/:id', element: later(<DocumentViewPage key="mea" mea />) },
+          { path: '/safety-template', element: later(<TemplatesPage />) },
+          { path: '/safety-template/:tab', element: later(<TemplatesPage />) },
+          { path: '/safety-template/:type/:typeId/view/:id', element: later(<TemplateViewPage />) },
+          { path: '/users', element: later(<UsersPage />) },
+          { path: '/users/page/:page', element: later(<UsersPage />) },
+          { path: '/users/create', element: later(<UserPage key="create" mode="create" />) },
+          { path: '/users/view/:id', element: later(<UserPage key="view" mode="view" />) },
+          { path: '/users/edit/:id', element: later(<UserPage key="edit" mode="edit" />) },
+          { path: '/users/:userId/licences', element: later(<UserLicences />) },
+          { path: '/users/:userId/licences/create', element: later(<LicencePage key="create" mode="create" />) },
+          { path: '/users/:userId/licences/view/:licenceId', element: later(<LicencePage key="view" mode="view" />) },
+          { path: '/users/:userId/licences/edit/:licenceId', element: later(<LicencePage key="edit" mode="edit" />) },
           {
             path: '/integrations',
             element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,

@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { isReviewSlide, type Answers, type FormDefinition } from '@hub/model/forms';
-import { useEffect, useMemo, useState } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FillerContext, type FillerUser } from './context';
 import { cancelMessage, IncompleteFormModal, LeaveGuard } from './FillerModals';
@@ -43,6 +43,12 @@ export interface FormFillerProps {
   onSaveDraft?: (answers: Answers, options: { continueNavigation: boolean }) => Promise<void>;
   /** Validated (whole form; in 'edit' mode validateReview), hidden answers removed. Rejections as for onSaveDraft. */
   onSubmit?: (answers: Answers) => Promise<void>;
+  /**
+   * What the page shows under the slides (the attachments panel). `saveProgress` saves the
+   * current answers as the draft, staying on the page (the 'fill' mode's Save draft, resolving
+   * false when refused): before the user leaves for a page that comes back here.
+   */
+  attachments?: (tools: { saveProgress: () => Promise<boolean> }) => ReactNode;
 }
 
 /**
@@ -144,6 +150,7 @@ function FillerCore(props: CoreProps) {
               hideStatements={slideReadOnly(s.index) && isReviewSlide(s.slide)}
             />
           ))}
+          {props.attachments?.({ saveProgress: () => saveDraft(true) })}
           <div className={classes.actions}>
             <div className={classes.actionGroup}>
               {first && props.onCancel && (

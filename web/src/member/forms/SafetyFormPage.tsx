@@ -3,10 +3,12 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { notificationDefaults, type Answers, type FormDefinition } from '@hub/model/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMe, type Me } from '../../app/session';
 import { FormFiller } from '../../forms/FormFiller';
 import { Crumbs } from '../../ui/Crumbs';
+import { AttachmentsPanel } from '../attach/AttachmentsPanel';
 import { createSubmission, deleteDraft, fetchDraft, loadColleagues, loadForm } from './forms-api';
 import { formTypeLabel } from './form-types';
 
@@ -56,6 +58,8 @@ export function SafetyFormPage() {
   });
   const users = useQuery({ queryKey: ['colleagues'], queryFn: loadColleagues, staleTime: 300_000 });
   const me = useMe();
+  // A draft saved on this page (before attaching): Cancel now has a draft to discard.
+  const [savedDraft, setSavedDraft] = useState(false);
 
   if (data.isPending || me.isPending) {
     return (
@@ -92,6 +96,7 @@ export function SafetyFormPage() {
   const save = async (answers: Answers, complete: boolean, stay = false) => {
     try {
       await createSubmission(version.id, answers, complete);
+      if (!complete) setSavedDraft(true);
     } catch (err) {
       notifications.show({ color: 'red', title: 'There was an error saving the form', message: (err as Error).message, autoClose: false });
       throw err;
@@ -107,7 +112,7 @@ export function SafetyFormPage() {
     }
   };
   const cancel = async () => {
-    if (draft) {
+    if (draft || savedDraft) {
       try {
         await deleteDraft(formId);
       } catch {
@@ -136,10 +141,11 @@ export function SafetyFormPage() {
         mode="fill"
         routePath={`/safety-form/${formId}`}
         users={users.data ?? []}
-        hasSavedDraft={!!draft}
+        hasSavedDraft={!!draft || savedDraft}
         onCancel={() => void cancel()}
         onSaveDraft={(a, { continueNavigation }) => save(a, false, continueNavigation)}
         onSubmit={(a) => save(a, true)}
+        attachments={({ saveProgress }) => <AttachmentsPanel formId={formId} mode="fill" saveProgress={saveProgress} />}
       />
     </Container>
   );

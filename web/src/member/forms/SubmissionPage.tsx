@@ -8,6 +8,7 @@ import { isAdminGroup, useMe } from '../../app/session';
 import { FormFiller } from '../../forms/FormFiller';
 import { formatLocal } from '../../ui/dates';
 import { Crumbs } from '../../ui/Crumbs';
+import { AttachmentsPanel } from '../attach/AttachmentsPanel';
 import { formTypeLabel } from './form-types';
 import { loadColleagues, loadSubmission, saveReview } from './forms-api';
 import { downloadSubmissionPdf } from './pdf';
@@ -90,6 +91,7 @@ function Submission({ mode, type, id }: { mode: 'view' | 'edit'; type: string; i
         showReviewSlide={isAdminGroup(me) || s.isCompleted || !!s.formReviewRequestId}
         reviewReadOnly={!editing}
         submitText="Save review"
+        attachments={() => <AttachmentsPanel formId={s.form.id} mode="view" submissionId={s.id} />}
         users={users.data ?? []}
         onCancel={() => void navigate(back)}
         onSubmit={async (answers) => {

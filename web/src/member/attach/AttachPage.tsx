@@ -1,0 +1,310 @@
+import { Box, Button, Checkbox, Container, Group, Table, Tabs, Text, Title, Tooltip, ActionIcon } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { hasRoleFact } from '@hub/model/roles';
+import { IconDownload, IconExternalLink } from '@tabler/icons-react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useMe } from '../../app/session';
+import { DataTable } from '../../admin/list/DataTable';
+import { Crumbs } from '../../ui/Crumbs';
+import { fetchDraft, loadForm } from '../forms/forms-api';
+import {
+  attachAssets,
+  attachDocuments,
+  loadActiveDocuments,
+  loadAttachments,
+  loadInServiceAssets,
+  suggestedDocuments,
+  type AttachableAsset,
+  type AttachableDocument,
+} from './attach-api';
+
+export type AttachKind = 'documents' | 'assets';
+
+const TEXTS = {
+  documents: {
+    title: 'Attach documents',
+    ok: 'Successfully attached documents',
+    failed: 'Failed to attach documents to the form',
+  },
+  assets: {
+    title: 'Attach assets',
+    ok: 'Successfully attached assets',
+    failed: 'Failed to attach assets to the form',
+  },
+} as const;
+
+/**
+ * Where Finish, Done and Cancel return: the filler page (and slide) the user came from, when the
+ * address says so and it is this form's; otherwise the form's first page (never another site).
+ */
+export function returnPath(formId: string, from: unknown): string {
+  const base = `/safety-form/${formId}`;
+  if (typeof from !== 'string') return base;
+  const ok = from === base || (from.startsWith(`${base}/`) && !/\/active-(documents|assets)\/?$/.test(from) && !from.includes('//'));
+  return ok ? from : base;
+}
+
+/**
+ * /safety-form/{formId}/active-documents and /active-assets: pick the organisation's ACTIVE
+ * documents (tabs 'Suggested documents', by the form's document types, and 'Active documents')
+ * or assets in service for the user's draft of the form. The selection starts as what is
+ * attached; 'Finish attaching' (Done on phones) makes it the set attached and goes back to the
+ * filler, whose answers were saved as the draft before it came here. No export on these lists.
+ */
+export function AttachPage({ kind }: { kind: AttachKind }) {
+  const { formId = '' } = useParams();
+  const me = useMe().data;
+  if (me && (!me.memberOrganisationId || hasRoleFact('limitedAttachToolbar', me.roleName))) return <Navigate to="/403" replace />;
+  return <AttachList key={`${kind}-${formId}`} kind={kind} formId={formId} organisationId={me?.memberOrganisationId ?? ''} />;
+}
+
+function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId: string; organisationId: string }) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const client = useQueryClient();
+  const back = returnPath(formId, (location.state as { from?: unknown } | null)?.from);
+  const texts = TEXTS[kind];
+  const form = useQuery({ queryKey: ['fill-form', formId], queryFn: () => loadForm(formId), retry: false });
+  const attached = useQuery({
+    queryKey: ['attach-current', formId],
+    queryFn: async () => {
+      const draft = await fetchDraft(formId);
+      return draft ? loadAttachments(draft.id) : { documents: [], assets: [], files: [] };
+    },
+    gcTime: 0,
+    retry: false,
+  });
+  const documents = useQuery({
+    queryKey: ['attach-documents', formId],
+    queryFn: () => loadActiveDocuments(formId, organisationId),
+    enabled: kind === 'documents' && !!organisationId,
+    retry: false,
+  });
+  const assets = useQuery({ queryKey: ['attach-assets'], queryFn: loadInServiceAssets, enabled: kind === 'assets', retry: false });
+  const [picked, setPicked] = useState<Set<string> | null>(null);
+  const [saving, setSaving] = useState(false);
+
+  const initial = new Set((kind === 'documents' ? attached.data?.documents : attached.data?.assets)?.map((r) => r.id) ?? []);
+  const selected = picked ?? initial;
+  const toggle = (id: string) => {
+    const next = new Set(selected);
+    if (next.has(id)) next.delete(id);
+    else next.add(id);
+    setPicked(next);
+  };
+
+  const finish = async () => {
+    setSaving(true);
+    try {
+      const ids = [...selected];
+      if (kind === 'documents') await attachDocuments(formId, ids);
+      else await attachAssets(formId, ids);
+    } catch (err) {
+      notifications.show({ color: 'red', title: texts.failed, message: (err as Error).message, autoClose: false });
+      setSaving(false);
+      return;
+    }
+    notifications.show({ color: 'green', message: texts.ok });
+    await client.invalidateQueries({ queryKey: ['fill', formId] });
+    void navigate(back);
+  };
+  const cancel = () => void navigate(back);
+  const ready = attached.isSuccess;
+  const error = attached.error ?? documents.error ?? assets.error;
+  const errorText = error ? { title: 'Error loading', text: (error as Error).message } : null;
+
+  return (
+    <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} pb={{ base: 96, sm: 'md' }}>
+      <Crumbs items={[{ label: form.data?.name ?? 'Form', to: back }, { label: texts.title }]} />
+      <Group justify="space-between" align="center" mb="md" wrap="wrap">
+        <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
+          {texts.title}
+        </Title>
+        <Group gap="xs" visibleFrom="sm">
+          <Button variant="default" mih={44} onClick={cancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button mih={44} onClick={() => void finish()} loading={saving} disabled={!ready}>
+            Finish attaching
+          </Button>
+        </Group>
+      </Group>
+      <Text size="sm" c="gray.7" mb="sm" aria-live="polite">
+        {selected.size} selected
+      </Text>
+      {kind === 'documents' ? (
+        <Tabs defaultValue="suggested" keepMounted={false}>
+          <Tabs.List mb="sm">
+            <Tabs.Tab value="suggested" mih={44}>
+              Suggested documents
+            </Tabs.Tab>
+            <Tabs.Tab value="active" mih={44}>
+              Active documents
+            </Tabs.Tab>
+          </Tabs.List>
+          <Tabs.Panel value="suggested">
+            <DocumentTable
+              rows={documents.data ? suggestedDocuments(documents.data.documents, documents.data.formTypeIds) : undefined}
+              pending={documents.isPending || attached.isPending}
+              error={errorText}
+              selected={selected}
+              toggle={toggle}
+            />
+          </Tabs.Panel>
+          <Tabs.Panel value="active">
+            <DocumentTable
+              rows={documents.data?.documents}
+              pending={documents.isPending || attached.isPending}
+              error={errorText}
+              selected={selected}
+              toggle={toggle}
+            />
+          </Tabs.Panel>
+        </Tabs>
+      ) : (
+        <AssetTable
+          rows={assets.data}
+          pending={assets.isPending || attached.isPending}
+          error={errorText}
+          selected={selected}
+          toggle={toggle}
+        />
+      )}
+      <Box
+        hiddenFrom="sm"
+        pos="fixed"
+        bottom={0}
+        left={0}
+        right={0}
+        p="sm"
+        bg="white"
+        style={{ borderTop: '1px solid var(--mantine-color-gray-3)', zIndex: 100 }}
+      >
+        <Group grow>
+          <Button variant="default" mih={44} onClick={cancel} disabled={saving}>
+            Cancel
+          </Button>
+          <Button mih={44} onClick={() => void finish()} loading={saving} disabled={!ready}>
+            Done
+          </Button>
+        </Group>
+      </Box>
+    </Container>
+  );
+}
+
+interface TableProps<R> {
+  rows: R[] | undefined;
+  pending: boolean;
+  error: { title: string; text: string } | null;
+  selected: Set<string>;
+  toggle(id: string): void;
+}
+
+const pickCell = (id: string, name: string, selected: Set<string>, toggle: (id: string) => void) => (
+  <Table.Td w={56}>
+    <Checkbox
+      aria-label={`Attach ${name}`}
+      checked={selected.has(id)}
+      onChange={() => toggle(id)}
+      styles={{ body: { minHeight: 44, alignItems: 'center' } }}
+    />
+  </Table.Td>
+);
+
+function DocumentTable({ rows, pending, error, selected, toggle }: TableProps<AttachableDocument>) {
+  return (
+    <DataTable
+      label="documents"
+      minWidth={320}
+      columns={[
+        { key: 'pick', ariaLabel: 'Attach', width: 56 },
+        { key: 'name', header: 'Document Name' },
+        { key: 'types', header: 'Document Types' },
+        { key: 'download', ariaLabel: 'Download', width: 64 },
+      ]}
+      rows={pending ? undefined : rows}
+      isPending={pending && !error}
+      error={error}
+      rowKey={(d) => d.id}
+      highlightOnHover
+      cells={(d) => (
+        <>
+          {pickCell(d.id, d.documentName, selected, toggle)}
+          <Table.Td>{d.documentName}</Table.Td>
+          <Table.Td>{d.documentTypess.map((t) => t.name).join(', ') || 'None'}</Table.Td>
+          <Table.Td>
+            <DocumentDownload document={d} />
+          </Table.Td>
+        </>
+      )}
+    />
+  );
+}
+
+/** A document's file (downloaded as an attachment) or its link (opened in a new tab). */
+export function DocumentDownload({ document: d }: { document: AttachableDocument }) {
+  if (d.documentUpload)
+    return (
+      <Tooltip label={`Download ${d.documentUpload.fileName}`}>
+        <ActionIcon
+          component="a"
+          href={`/api/files/${d.documentUpload.id}?download=true`}
+          variant="subtle"
+          size={44}
+          aria-label={`Download ${d.documentName}`}
+        >
+          <IconDownload size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  if (d.documentLink && /^https?:\/\//i.test(d.documentLink))
+    return (
+      <Tooltip label="Open link">
+        <ActionIcon
+          component="a"
+          href={d.documentLink}
+          target="_blank"
+          rel="noopener noreferrer"
+          variant="subtle"
+          size={44}
+          aria-label={`Open ${d.documentName}`}
+        >
+          <IconExternalLink size={18} aria-hidden />
+        </ActionIcon>
+      </Tooltip>
+    );
+  return (
+    <Text size="xs" c="dimmed">
+      No File Attached
+    </Text>
+  );
+}
+
+function AssetTable({ rows, pending, error, selected, toggle }: TableProps<AttachableAsset>) {
+  return (
+    <DataTable
+      label="assets"
+      minWidth={320}
+      columns={[
+        { key: 'pick', ariaLabel: 'Attach', width: 56 },
+        { key: 'assetID', header: 'Asset ID' },
+        { key: 'description', header: 'Asset Name/Description' },
+      ]}
+      rows={pending ? undefined : rows}
+      isPending={pending && !error}
+      error={error}
+      rowKey={(a) => a.id}
+      highlightOnHover
+      cells={(a) => (
+        <>
+          {pickCell(a.id, a.description, selected, toggle)}
+          <Table.Td>{a.assetID ?? ''}</Table.Td>
+          <Table.Td>{a.description}</Table.Td>
+        </>
+      )}
+    />
+  );
+}
