@@ -26,6 +26,7 @@ import formbody from '@fastify/formbody';
 import type { Config } from './config';
 import { databaseMessages, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db } from './db/client';
 import { UPLOAD_LIMITS } from './files/limits';
+import { BULK_REPEATABLE } from './files/bulk';
 import type { FileStorage } from './files/storage';
 import { mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
@@ -139,7 +140,8 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   // and /Saml/..., read their parameters themselves and fall back to a safe default.)
   app.addHook('onRequest', async (req) => {
     if (!isApiRequest(req) || routedPath(req).startsWith('/api/authorization/logout')) return;
-    const repeated = Object.entries(req.query as Record<string, unknown>).find(([, v]) => Array.isArray(v));
+    const repeatable = routedPath(req) === BULK_REPEATABLE.path ? BULK_REPEATABLE.parameter : null;
+    const repeated = Object.entries(req.query as Record<string, unknown>).find(([k, v]) => Array.isArray(v) && k !== repeatable);
     if (repeated) throw new BadInputError(httpMessages.repeatedParameter(repeated[0]));
   });
 

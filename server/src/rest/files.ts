@@ -5,6 +5,7 @@ import type { FileStorage } from '../files/storage';
 import { servingHeaders } from '../files/types';
 import { readableFile as readable, type FileRow } from '../access/files';
 import type { Caller } from '../access/caller';
+import { bulkRoutes } from './bulk-documents';
 
 /** A file is readable when the record it belongs to is readable by the caller (access/files.ts). */
 async function readableFile(db: Db, caller: Caller | null, id: string): Promise<FileRow> {
@@ -14,6 +15,8 @@ async function readableFile(db: Db, caller: Caller | null, id: string): Promise<
 }
 
 export function fileRoutes(app: FastifyInstance, db: Db, storage: FileStorage): void {
+  // Before /api/files/:id in reading order; the router prefers the static path anyway.
+  bulkRoutes(app, db, storage);
   app.get<{ Params: { id: string } }>('/api/files/metadata/:id', async (req) => {
     const file = await readableFile(db, req.caller, req.params.id);
     return { id: file.id, fileName: file.file_name, contentType: file.content_type, size: file.size };
