@@ -104,3 +104,37 @@ export function useDocumentStatus() {
   });
   return { setStatus, remove };
 }
+
+/** The organisation document types that have templates, by order: the Safety Template Library's tabs. */
+export function useTemplateTypes() {
+  return useQuery({
+    queryKey: ['template-types'],
+    queryFn: () =>
+      graphqlRequest<{ r: DocumentType[] }>(
+        `{ r: documentTypesEntitys(conditions: [[{path: "meaDocument", comparison: notEqual, value: ["true"]}]], has: [{path: "templatess"}], orderBy: [{path: "order"}, {path: "name"}]) { id name order meaDocument roless { id name } } }`,
+      ).then((d) => d.r),
+    staleTime: 60_000,
+  });
+}
+
+export interface TemplateRecord {
+  id: string;
+  created: string;
+  modified: string;
+  templateName: string;
+  templateUpload: StoredFileRef | null;
+  documentTypess: { id: string; name: string }[] | null;
+}
+
+/** One template as its view shows it. */
+export function useTemplate(id: string | undefined) {
+  return useQuery({
+    queryKey: ['member-template', id],
+    queryFn: () =>
+      graphqlRequest<{ r: TemplateRecord | null }>(
+        `query($id: ID!) { r: templateEntity(id: $id) { id created modified templateName templateUpload { id fileName size contentType } documentTypess { id name } } }`,
+        { id },
+      ).then((d) => d.r),
+    enabled: !!id,
+  });
+}

@@ -52,9 +52,8 @@ describe('/documentlibrary', () => {
         .map((a) => a.textContent),
     ).toEqual(['Home', 'Safety']);
     expect(within(crumbs).getByText('My Library and Documents').getAttribute('aria-current')).toBe('page');
-    // Its target (/my-documents/create) does not exist yet: no link to a 404.
-    expect(screen.queryByRole('link', { name: 'Create new document' })).toBeNull();
-    expect(document.querySelector(`a[href="${CREATE_DOCUMENT_PATH}"]`)).toBeNull();
+    // 'Create new document' opens the controlled document form.
+    expect(screen.getByRole('link', { name: 'Create new document' }).getAttribute('href')).toBe(CREATE_DOCUMENT_PATH);
   });
 
   it('the MEA Master Library shows only when it has items; an empty library says so', async () => {

@@ -9,11 +9,8 @@ import { Crumbs } from '../../ui/Crumbs';
 import { linkTarget, NEW_TAB } from '../site/links';
 import { useDocumentsList } from './library-api';
 
-/**
- * 'Create new document' leads to /my-documents/create, which comes with issue 11. Until that
- * route exists the button is not shown (no link to a 404); turn this on with the route.
- */
-export const CREATE_DOCUMENT_ROUTE_EXISTS = false;
+/** 'Create new document' leads to /my-documents/create (the controlled document form of issue 11). */
+export const CREATE_DOCUMENT_ROUTE_EXISTS = true;
 export const CREATE_DOCUMENT_PATH = '/my-documents/create';
 
 /** The MEA Master Library's element id: /documentlibrary#mea-master-library opens the page at it. */

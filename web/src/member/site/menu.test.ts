@@ -64,6 +64,7 @@ describe('the bar', () => {
   it('shows in My Business only the entries whose pages exist, by role', () => {
     expect(labels(visibleNav(MAIN_NAV, viewer('SafetyManager'), links), 'My Business')).toEqual([
       'My Documents',
+      'Safety Templates',
       'MEA Documents',
       'Toolbox/Safety Meeting',
       'My Integrations',
@@ -76,12 +77,14 @@ describe('the bar', () => {
     expect(labels(visibleNav(MAIN_NAV, viewer('Worker'), links), 'My Business')).toEqual(['Toolbox/Safety Meeting']);
   });
 
-  it('uses the library until /my-documents and /mea-documents exist, and never links a page that does not exist', () => {
+  it('leads My Documents, Safety Templates and MEA Documents to their pages, and never links a page that does not exist', () => {
     const nav = visibleNav(MAIN_NAV, viewer('Manager'), links);
     const business = nav.find((i) => i.label === 'My Business');
-    expect(business && 'items' in business && business.items.slice(0, 2)).toEqual([
-      { label: 'My Documents', to: '/documentlibrary' },
-      { label: 'MEA Documents', to: '/documentlibrary#mea-master-library' },
+    const items = business && 'items' in business ? business.items : [];
+    expect(items.filter((l) => /Documents|Templates/.test(l.label))).toEqual([
+      { label: 'My Documents', to: '/my-documents' },
+      { label: 'Safety Templates', to: '/safety-template' },
+      { label: 'MEA Documents', to: '/mea-documents' },
     ]);
     const internal = nav.flatMap((i) => ('items' in i ? i.items : [i])).flatMap((l) => ('to' in l ? [l.to.replace(/#.*$/, '')] : []));
     for (const to of internal) expect(PAGE_READY[to], to).toBe(true);

@@ -38,11 +38,11 @@ export const PAGE_READY: Record<string, boolean> = {
   '/documentlibrary': true,
   '/integrations': true,
   '/user-submissions/MEETING_AND_TRAINING': true,
-  '/my-documents': false,
-  '/assets': false,
+  '/my-documents': true,
+  '/assets': true,
   '/users': false,
-  '/safety-template': false,
-  '/mea-documents': false,
+  '/safety-template': true,
+  '/mea-documents': true,
 };
 
 export type NavTarget =
@@ -88,11 +88,11 @@ export const MAIN_NAV: NavItem[] = [
   {
     label: 'My Business',
     items: [
-      { label: 'My Documents', target: { to: '/my-documents', until: '/documentlibrary' }, audience: 'documents' },
+      { label: 'My Documents', target: { to: '/my-documents' }, audience: 'documents' },
       { label: 'My Assets', target: { to: '/assets' }, audience: 'documents' },
       { label: 'My Users', target: { to: '/users' }, audience: 'documents' },
       { label: 'Safety Templates', target: { to: '/safety-template' }, audience: 'templates' },
-      { label: 'MEA Documents', target: { to: '/mea-documents', until: '/documentlibrary#mea-master-library' }, audience: 'documents' },
+      { label: 'MEA Documents', target: { to: '/mea-documents' }, audience: 'documents' },
       TOOLBOX,
       { label: 'My Integrations', target: { to: '/integrations' }, audience: 'integrations' },
     ],
