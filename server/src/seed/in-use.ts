@@ -263,6 +263,7 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
         status: 'PENDING',
         description: 'Uploaded, waiting for the safety manager to approve.',
         mehubAccountId: worker.id,
+        as: worker,
       },
     );
     const harness = assets[2];
@@ -301,7 +302,13 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
     );
   }
   await save('DocumentEntity', documents);
-  const licenceIds = await save('LicenceEntity', licences);
+  // Licences go through the licence rules: an approved one saved as the system (an
+  // administrator: approved at once), a pending one as its own worker (who waits for approval).
+  const licenceIds: string[] = [];
+  for (const licence of licences) {
+    const { as, ...input } = licence as Record<string, unknown> & { as?: DemoPerson };
+    licenceIds.push(...(await save('LicenceEntity', [input], as ? callerOf(as) : system)));
+  }
   await db.query(`UPDATE asset SET last_inspection = $2::date, next_inspection = $3::date WHERE id = ANY($1::uuid[])`, [
     dueAssets,
     dayFrom(now, -30),
