@@ -1,7 +1,8 @@
 import { hasRoleFact } from '@hub/model/roles';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useParams } from 'react-router';
+import { assetsPageOfSegment } from '../member/assets/asset-paths';
 import { AppShellLayout } from './AppShellLayout';
 import { ForbiddenPage } from './ForbiddenPage';
 import { HomePage } from './HomePage';
@@ -30,6 +31,8 @@ const SubmissionsPage = lazy(() => import('../member/forms/SubmissionsPage').the
 const SubmissionPage = lazy(() => import('../member/forms/SubmissionPage').then((m) => ({ default: m.SubmissionPage })));
 const AttachPage = lazy(() => import('../member/attach/AttachPage').then((m) => ({ default: m.AttachPage })));
 const ActivityPage = lazy(() => import('../member/site/ActivityPage').then((m) => ({ default: m.ActivityPage })));
+const AssetsPage = lazy(() => import('../member/assets/AssetsPage').then((m) => ({ default: m.AssetsPage })));
+const AssetPage = lazy(() => import('../member/assets/AssetPage').then((m) => ({ default: m.AssetPage })));
 const DocumentsPage = lazy(() => import('../member/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
 const DocumentFormPage = lazy(() => import('../member/documents/DocumentFormPage').then((m) => ({ default: m.DocumentFormPage })));
 const DocumentViewPage = lazy(() => import('../member/documents/DocumentViewPage').then((m) => ({ default: m.DocumentViewPage })));
@@ -52,6 +55,18 @@ const later = (node: ReactNode) => <Suspense fallback={loading}>{node}</Suspense
 function ManagersOnly({ children }: { children: ReactNode }) {
   const me = useMe().data;
   return me?.memberOrganisationId && hasRoleFact('apiTokens', me.roleName) ? <>{children}</> : <Navigate to="/403" replace />;
+}
+
+/** /assets-{pageNo}/...: the page number is part of the first segment; any other first segment is the 404 page. */
+function AssetsPaged() {
+  const { page } = useParams();
+  return assetsPageOfSegment(page) === null ? (
+    <NotFoundPage />
+  ) : (
+    <RequireAuth>
+      <AppShellLayout />
+    </RequireAuth>
+  );
 }
 
 /**
@@ -130,10 +145,27 @@ export const router = createBrowserRouter([
           { path: '/users/:userId/licences/create', element: later(<LicencePage key="create" mode="create" />) },
           { path: '/users/:userId/licences/view/:licenceId', element: later(<LicencePage key="view" mode="view" />) },
           { path: '/users/:userId/licences/edit/:licenceId', element: later(<LicencePage key="edit" mode="edit" />) },
+          // Assets (member-site.md 2); /assets-{pageNo} and its sub-routes are routed by AssetsPaged below.
+          { path: '/assets', element: later(<AssetsPage />) },
+          { path: '/assets/create', element: later(<AssetPage key="create" mode="create" />) },
+          { path: '/assets/:parent/create', element: later(<AssetPage key="child" mode="create" />) },
+          { path: '/assets/view/:id', element: later(<AssetPage key="view" mode="view" />) },
+          { path: '/assets/edit/:id', element: later(<AssetPage key="edit" mode="edit" />) },
           {
             path: '/integrations',
             element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,
           },
+        ],
+      },
+      {
+        path: '/:page',
+        element: <AssetsPaged />,
+        children: [
+          { index: true, element: later(<AssetsPage />) },
+          { path: 'create', element: later(<AssetPage key="create" mode="create" />) },
+          { path: ':parent/create', element: later(<AssetPage key="child" mode="create" />) },
+          { path: 'view/:id', element: later(<AssetPage key="view" mode="view" />) },
+          { path: 'edit/:id', element: later(<AssetPage key="edit" mode="edit" />) },
         ],
       },
       { path: '*', element: <NotFoundPage /> },

@@ -24,12 +24,14 @@ interface Options {
   onSaved?(id: string): void;
   /** The page's last word on what a save sends (e.g. an out-of-service asset sends only its status; child assets added). */
   shapeInput?(input: Values, values: Values): Values;
+  /** Values a new record starts with beyond the model's defaults (e.g. a parent given by the address). */
+  initial?: Values;
 }
 
 const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
 
 /** The record screen's data and actions: loading, values, validation, file lists and saving. */
-export function useRecordController({ entity, mode, id, listPath, texts, onSaved, shapeInput }: Options) {
+export function useRecordController({ entity, mode, id, listPath, texts, onSaved, shapeInput, initial }: Options) {
   const me = useMe().data;
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -43,7 +45,7 @@ export function useRecordController({ entity, mode, id, listPath, texts, onSaved
     gcTime: 0,
   });
   const loaded = record.data?.r ?? null;
-  const [values, setValues] = useState<Values | null>(() => (mode === 'create' ? valuesOf(entity, null) : null));
+  const [values, setValues] = useState<Values | null>(() => (mode === 'create' ? { ...valuesOf(entity, null), ...initial } : null));
   const current = values ?? (loaded ? valuesOf(entity, loaded) : null);
   const [touched, setTouched] = useState<Set<string>>(() => new Set());
   const [submitted, setSubmitted] = useState(false);

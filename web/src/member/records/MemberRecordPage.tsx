@@ -58,7 +58,7 @@ export interface SaveQuestion {
  *   `crumbs(loaded)`: the trail after Home (Crumbs skips view and edit steps); `safety`.
  * - `sections`; `locked(rec)`: fields shown read-only in edit (with `lockedNote` above them);
  *   `fieldOverride`: a field's own input (e.g. a computed date).
- * - `texts` { saved, failed }, `onSaved`, `shapeInput`: as useRecordController's.
+ * - `texts` { saved, failed }, `onSaved`, `shapeInput`, `initial`: as useRecordController's.
  * - `ask(rec)`: a question before saving (confirm or stay); `actions(rec)`: buttons in the header (Delete).
  */
 export function MemberRecordPage(props: {
@@ -78,6 +78,7 @@ export function MemberRecordPage(props: {
   texts?: { saved?: string; failed?: string };
   onSaved?(id: string): void;
   shapeInput?(input: Values, values: Values): Values;
+  initial?: Values;
   ask?(rec: RecordController): SaveQuestion | null;
   actions?(rec: RecordController): ReactNode;
 }) {
@@ -90,6 +91,7 @@ export function MemberRecordPage(props: {
     texts: props.texts,
     onSaved: props.onSaved,
     shapeInput: props.shapeInput,
+    initial: props.initial,
   });
   const { record, loaded, current, issues, submitted, serverErrors } = rec;
   const phone = useMatches({ base: true, sm: false });

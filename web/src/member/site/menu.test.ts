@@ -64,6 +64,7 @@ describe('the bar', () => {
   it('shows in My Business only the entries whose pages exist, by role', () => {
     expect(labels(visibleNav(MAIN_NAV, viewer('SafetyManager'), links), 'My Business')).toEqual([
       'My Documents',
+      'My Assets',
       'Safety Templates',
       'MEA Documents',
       'Toolbox/Safety Meeting',
@@ -71,6 +72,7 @@ describe('the bar', () => {
     ]);
     expect(labels(visibleNav(MAIN_NAV, viewer('SafetyWorker'), links), 'My Business')).toEqual([
       'My Documents',
+      'My Assets',
       'MEA Documents',
       'Toolbox/Safety Meeting',
     ]);
