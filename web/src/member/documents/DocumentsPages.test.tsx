@@ -1,6 +1,6 @@
 import { GROUPS, ROLES } from '@hub/model';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
 import { memberAs, renderPage, serve, type Reply } from '../library/test-render';
 import { TemplatesPage } from '../templates/TemplatesPage';
@@ -189,6 +189,12 @@ describe('document view: actions by status and role', () => {
 });
 
 describe('document form: file or link', () => {
+  // Mantine's autosizing Comments box listens to document.fonts, which jsdom does not have.
+  beforeEach(() => {
+    if (!('fonts' in document))
+      Object.defineProperty(document, 'fonts', { configurable: true, value: { addEventListener() {}, removeEventListener() {} } });
+  });
+
   it('both: the spec’s message at once; neither: its message on Save, nothing sent', async () => {
     const fetchMock = serve({ 'graphql:documentTypesEntitys': gql(types) });
     renderPage(<DocumentFormPage mode="create" />, memberAs(ROLES.safetyWorker), '/my-documents/:type?/create', '/my-documents/SDS/create');
