@@ -17,6 +17,7 @@ import { createMailer, type Mailer } from './mail/mailer';
 import { accountRoutes } from './accounts/account';
 import { authorizationRoutes } from './accounts/authorization';
 import { registerRoutes } from './accounts/register';
+import { userPdfRoutes } from './accounts/user-pdf';
 import { jobRoutes } from './jobs/jobs';
 import { outboxRoutes } from './jobs/outbox';
 import { httpMessages } from './rest/messages';
@@ -208,6 +209,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   const authEnv = { db, config, signer, mailer };
   authorizationRoutes(app, authEnv);
   accountRoutes(app, authEnv, storage);
+  userPdfRoutes(app, db);
   registerRoutes(app, authEnv, storage);
   outboxRoutes(app, db);
   jobRoutes(app);
