@@ -18,7 +18,8 @@ export type FieldKind =
   | 'file'
   | 'reference'
   | 'children'
-  | 'links';
+  | 'links'
+  | 'derived';
 
 export interface FieldBase {
   label?: string;
@@ -90,8 +91,30 @@ export interface LinksField<T extends string = EntityName> extends FieldBase {
   minItems?: number;
 }
 
+/**
+ * Where a derived field's value comes from: facts of the row itself, computed by the server
+ * inside the list's one statement (never a column, never accepted as input).
+ * - path: a stored field reached through references ('formVersion.form.name'), `default` when absent
+ * - equals: whether a stored field of the row holds a value (a document's pendingApproval)
+ * - object: an object of such paths, each a text (a submission's owner: email, firstName, surname)
+ */
+export type DerivedSource =
+  { path: string; default?: string | number | boolean } | { equals: { field: string; value: string } } | { object: Record<string, string> };
+
+/** The value kinds a derived field may have. */
+export type DerivedOf = 'text' | 'integer' | 'boolean' | 'enum' | 'object';
+
+/** A read-only field computed from the row and the rows it references (data-layer.md's derived fields). */
+export interface DerivedField extends FieldBase {
+  kind: 'derived';
+  of: DerivedOf;
+  /** The enumeration of an `of: 'enum'` value. */
+  enum?: EnumDef;
+  from: DerivedSource;
+}
+
 export type Field<N extends string = EntityName> =
-  ScalarField | EnumField | FileField | ReferenceField<N> | ChildrenField<N> | LinksField<N>;
+  ScalarField | EnumField | FileField | ReferenceField<N> | ChildrenField<N> | LinksField<N> | DerivedField;
 
 /**
  * Which rows a member (MehubAccount) may see and change; administrators see everything.
@@ -126,6 +149,11 @@ export interface EntityDef<N extends string = EntityName> {
   deletesReminderLogs?: boolean;
   /** Cross-field rules (e.g. a document's file xor link), run after the field checks. */
   rules?: readonly string[];
+  /**
+   * Reference lists (links or children fields) that keep a row from being deleted while they
+   * hold any row: a document type used by documents, templates or forms.
+   */
+  inUseBy?: readonly string[];
 }
 
 /** An entity of any name (a declaration before the registry checks it, or one made up by a test). */
@@ -172,6 +200,8 @@ export const f = {
     ({ kind: 'reference', target, ...o }) as { kind: 'reference'; target: T } & O,
   children: <const T extends string, const O extends Opts>(target: T, inverse: string, o?: O) =>
     ({ kind: 'children', target, inverse, ...o }) as { kind: 'children'; target: T; inverse: string } & O,
+  derived: <const O extends Omit<DerivedField, 'kind' | 'readOnly'>>(o: O) =>
+    ({ kind: 'derived', readOnly: true, ...o }) as { kind: 'derived'; readOnly: true } & O,
   links: <const L extends string, const O extends Omit<LinksField<string>, 'kind' | 'link' | 'self' | 'other' | 'target'>>(
     link: L,
     self: string,
@@ -231,4 +261,17 @@ export function opNames(entity: string) {
     inputArg: `${lower}Models`,
     idsArg: `${lower}Ids`,
   };
+}
+
+/**
+ * The reference that says whose a new row is: its organisation, or the account or row it
+ * belongs to (the entity's scope). Members' rows get it from the caller; an administrator
+ * must choose it, so that no row is left without an organisation. Null for shared entities.
+ */
+export function ownerReference(entity: AnyEntityDef): string | null {
+  const s = entity.scope;
+  if (s.kind === 'org' || s.kind === 'via') return s.ref;
+  if (s.kind === 'custom' && s.rule === 'documents') return 'memberOrganisation';
+  if (s.kind === 'custom' && s.rule === 'submissions') return 'mehubAccount';
+  return null;
 }

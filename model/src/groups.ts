@@ -63,6 +63,7 @@ export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
   FormsEntityFormVersion: g('R'),
   FormsEntityFormTileEntity: g('R'),
   GuidanceEntity: g('R'),
+  GuidanceTopicEntity: g('R'),
   HomePageLinkEntity: g('R'),
   LicenceEntity: g('RCUD'),
   LicenceAttachmentsEntity: g('RCUD'),

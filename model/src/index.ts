@@ -12,3 +12,4 @@ export * from './safe-path';
 export * from './records';
 export type * from './types';
 export type * from './account';
+export { FORM_TYPE_DOCUMENT_TYPES } from './entities/forms';

@@ -12,6 +12,7 @@ import { forms } from './entities/forms';
 import { formVersion } from './entities/form-version';
 import { formTile } from './entities/form-tile';
 import { guidance } from './entities/guidance';
+import { guidanceTopic } from './entities/guidance-topic';
 import { homePageLink } from './entities/home-page-link';
 import { licence } from './entities/licence';
 import { licenceAttachments } from './entities/licence-attachments';
@@ -45,6 +46,7 @@ export const entities = {
   FormsEntityFormVersion: formVersion,
   FormsEntityFormTileEntity: formTile,
   GuidanceEntity: guidance,
+  GuidanceTopicEntity: guidanceTopic,
   HomePageLinkEntity: homePageLink,
   LicenceEntity: licence,
   LicenceAttachmentsEntity: licenceAttachments,
@@ -101,6 +103,45 @@ for (const e of all.values()) {
       (field as LinksField).target = other.target;
     }
   }
+}
+
+/** Every derived field's paths go through references to a stored field (checked once, at load). */
+for (const e of all.values()) {
+  for (const [name, field] of Object.entries(e.fields)) {
+    if (field.kind !== 'derived') continue;
+    const from = field.from;
+    const paths = 'path' in from ? [from.path] : 'object' in from ? Object.values(from.object) : [from.equals.field];
+    for (const path of paths) derivedPathTarget(e, path, `${e.name}.${name}`);
+  }
+  for (const name of e.inUseBy ?? []) {
+    const f = e.fields[name];
+    if (!f || (f.kind !== 'links' && f.kind !== 'children')) throw new Error(`${e.name}: inUseBy ${name} is not a reference list`);
+  }
+}
+
+/**
+ * The steps of a derived field's path from `entity`: each reference crossed, then the stored
+ * field it ends at. Throws when the path does not go through references to a stored field.
+ */
+export function derivedPathTarget(
+  entity: EntityDef,
+  path: string,
+  where: string = entity.name,
+): { refs: { name: string; field: ReferenceField; from: EntityDef }[]; last: { name: string; field: Field; entity: EntityDef } } {
+  const segments = path.split('.');
+  const refs: { name: string; field: ReferenceField; from: EntityDef }[] = [];
+  let at = entity;
+  for (const seg of segments.slice(0, -1)) {
+    const f = Object.hasOwn(at.fields, seg) ? at.fields[seg] : undefined;
+    if (f?.kind !== 'reference') throw new Error(`${where}: '${seg}' of '${path}' is not a reference`);
+    refs.push({ name: seg, field: f, from: at });
+    at = all.get(f.target)!;
+  }
+  const lastName = segments[segments.length - 1];
+  const last = Object.hasOwn(at.fields, lastName) ? at.fields[lastName] : undefined;
+  if (!last || last.kind === 'derived' || last.kind === 'links' || last.kind === 'children' || last.writeOnly)
+    throw new Error(`${where}: '${path}' does not end at a stored field`);
+  return { refs, last: { name: lastName, field: last, entity: at } };
 }
 
 export function allEntities(): EntityDef[] {

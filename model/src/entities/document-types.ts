@@ -6,6 +6,8 @@ export const documentTypes = defineEntity({
   table: 'document_types',
   display: 'name',
   scope: { kind: 'shared' },
+  // In use: linked documents, templates or forms keep it (data-layer.md: a clear message, nothing deleted).
+  inUseBy: ['documentss', 'templatess', 'formss'],
   fields: {
     name: f.text({ label: 'Name', required: true, searchable: true, order: 10 }),
     meaDocument: f.boolean({ label: 'MEA Document', default: false, order: 20 }),

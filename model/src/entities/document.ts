@@ -15,6 +15,12 @@ export const document = defineEntity({
     commentBox: f.textarea({ label: 'Comments', order: 40 }),
     annualReview: f.boolean({ label: 'Annual Review', default: true, order: 50 }),
     status: f.enum(DocumentStatus, { label: 'Status', hidden: true, default: 'ACTIVE' }),
+    pendingApproval: f.derived({
+      label: 'Pending Approval',
+      of: 'boolean',
+      from: { equals: { field: 'status', value: 'PENDING' } },
+      order: 55,
+    }),
     memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Member Organisation', hidden: true, onDelete: 'cascade' }),
     documentTypess: f.links('DocumentTypesDocuments', 'documents', 'documentTypes', {
       label: 'Document Types',

@@ -1,4 +1,5 @@
 import { defineEntity, f } from '../define';
+import { FormType } from '../enums';
 
 export const formSubmissions = defineEntity({
   name: 'FormSubmissionsEntity',
@@ -7,13 +8,23 @@ export const formSubmissions = defineEntity({
   display: 'id',
   scope: { kind: 'custom', rule: 'submissions' },
   fields: {
+    formName: f.derived({ label: 'Form Name', of: 'text', from: { path: 'formVersion.form.name' }, order: 5 }),
+    formType: f.derived({ label: 'Form Type', of: 'enum', enum: FormType, from: { path: 'formVersion.form.formType' }, order: 6 }),
+    // The user column: first name and surname, or the email when both are empty (ownerName).
+    owner: f.derived({
+      label: 'User',
+      of: 'object',
+      from: { object: { email: 'mehubAccount.email', firstName: 'mehubAccount.firstname', surname: 'mehubAccount.surname' } },
+      order: 55,
+    }),
     isCompleted: f.boolean({ label: 'Is Completed', default: false, order: 10 }),
     jobNumber: f.text({ label: 'Job Number', searchable: true, order: 20 }),
     jobAddress: f.text({ label: 'Job Address', searchable: true, order: 30 }),
     submissionData: f.json({ label: 'Submission Data', order: 40 }),
     formVersion: f.ref('FormsEntityFormVersion', { label: 'Form Version', onDelete: 'restrict', order: 50 }),
     additionalAttachmentss: f.children('AdditionalAttachmentEntity', 'formSubmissions', { label: 'Additional Attachments' }),
-    mehubAccount: f.ref('MehubAccountEntity', { label: 'Owner', onDelete: 'set null', order: 60 }),
+    // Shown as the derived owner; administrators choose it on create (ownerReference).
+    mehubAccount: f.ref('MehubAccountEntity', { label: 'Owner', hidden: true, onDelete: 'set null', order: 60 }),
     formReviewRequest: f.ref('FormReviewRequestEntity', { label: 'Form Review Request', onDelete: 'set null' }),
     assetss: f.links('FormSubmissionsAssets', 'formSubmissions', 'assets', { label: 'Assets' }),
     documentss: f.links('FormSubmissionsDocuments', 'formSubmissions', 'documents', { label: 'Documents' }),

@@ -1,4 +1,5 @@
 import { defineEntity, f } from '../define';
+import { FormType } from '../enums';
 
 export const formVersion = defineEntity({
   name: 'FormsEntityFormVersion',
@@ -10,6 +11,7 @@ export const formVersion = defineEntity({
   fields: {
     version: f.integer({ label: 'Version', required: true, default: 1, order: 10 }),
     form: f.ref('FormsEntity', { label: 'Form', required: true, onDelete: 'cascade', order: 20 }),
+    formType: f.derived({ label: 'Form Type', of: 'enum', enum: FormType, from: { path: 'form.formType' }, searchable: true, order: 25 }),
     active: f.boolean({ label: 'Active', default: false, order: 30 }),
     formData: f.json({ label: 'Form Data' }),
     submissionData: f.json({ label: 'Submission Data' }),

@@ -1,6 +1,22 @@
 import { defineEntity, f } from '../define';
 import { FormType } from '../enums';
 
+/**
+ * The document types a form of each type is given (data-layer.md section 4): changing a form's
+ * type resets its document types to these, by name; a name the hub has no type of is skipped.
+ */
+export const FORM_TYPE_DOCUMENT_TYPES: Readonly<Record<keyof typeof FormType.values, readonly string[]>> = {
+  RISK_ASSESSMENT: ['SWMS'],
+  INCIDENT: ['Business', 'Field', 'Office', 'Workshop / Warehouse', 'SWMS', 'SDS', 'Workplace Relations'],
+  INSPECTIONS: ['Field', 'Workshop / Warehouse'],
+  PERMITS: ['Field'],
+  VERIFICATION: ['Field'],
+  PROJECT: ['SWMS'],
+  QUALITY: ['Office'],
+  WORKPLACE_RELATIONS: ['Workplace Relations'],
+  MEETING_AND_TRAINING: [],
+};
+
 export const forms = defineEntity({
   name: 'FormsEntity',
   label: 'Form',
@@ -13,6 +29,12 @@ export const forms = defineEntity({
     isDraft: f.boolean({ label: 'Is Draft', required: true, default: false, order: 30 }),
     isActive: f.boolean({ label: 'Is Active', default: false, order: 40 }),
     isDefault: f.boolean({ label: 'Is Default', required: true, default: false, order: 50 }),
+    latestFormVersion: f.derived({
+      label: 'Latest Form Version',
+      of: 'integer',
+      from: { path: 'publishedVersion.version', default: 0 },
+      order: 45,
+    }),
     publishedVersion: f.ref('FormsEntityFormVersion', { label: 'Published Version', onDelete: 'set null', readOnly: true }),
     formVersions: f.children('FormsEntityFormVersion', 'form', { label: 'Form Versions' }),
     documentTypess: f.links('FormsDocumentTypes', 'forms', 'documentTypes', { label: 'Document Types', order: 60 }),

@@ -250,15 +250,47 @@ const table = {
     upload: false,
     joins: true,
   },
+  // A derived field: computed from the row by the server, never written; what it compares
+  // and how follow its value's kind (comparisonsOf, checkSearchTermOf).
+  derived: {
+    zod: () => z.never(),
+    comparisons: [],
+    checkSearchTerm: () => 'not a value of its own',
+    stored: false,
+    holdsId: false,
+    upload: false,
+    joins: false,
+  },
 } satisfies Record<FieldKind, KindSpec>;
 
 export const kinds: { readonly [K in FieldKind]: KindSpec } = table;
 
 /** Kinds whose rows live in other tables (child rows, link rows): lists of references in the API. */
-export type RelationKind = { [K in FieldKind]: (typeof table)[K]['stored'] extends false ? K : never }[FieldKind];
+export type RelationKind = {
+  [K in FieldKind]: (typeof table)[K]['stored'] extends false ? ((typeof table)[K]['joins'] extends true ? K : never) : never;
+}[FieldKind];
 
-/** Whether a field is a relation (its rows live in other tables). */
-export const isRelation = <F extends Field<string>>(field: F): field is Extract<F, { kind: RelationKind }> => !kinds[field.kind].stored;
+/** Whether a field is a relation (its rows live in other tables; not a derived value). */
+export const isRelation = <F extends Field<string>>(field: F): field is Extract<F, { kind: RelationKind }> =>
+  !kinds[field.kind].stored && kinds[field.kind].joins;
+
+/** The kind a field's values compare as: a derived field's value kind ('object' compares as nothing). */
+function valueKind(field: Field<string>): FieldKind | null {
+  if (field.kind !== 'derived') return field.kind;
+  return field.of === 'object' ? null : field.of;
+}
+
+/** Comparisons a search condition may use on a field. */
+export function comparisonsOf(field: Field<string>): readonly Comparison[] {
+  const k = valueKind(field);
+  return k ? kinds[k].comparisons : [];
+}
+
+/** Why a search term is not a value of a field, or null. */
+export function checkSearchTermOf(field: Field<string>, value: string): string | null {
+  const k = valueKind(field);
+  return k ? kinds[k].checkSearchTerm(value) : 'not a value that can be searched';
+}
 
 /** Kinds a condition path goes through: a reference to its row, child and link lists to theirs. */
 export type JoinKind = { [K in FieldKind]: (typeof table)[K]['joins'] extends true ? K : never }[FieldKind];

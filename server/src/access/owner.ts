@@ -1,4 +1,6 @@
-import type { EntityDef, ReferenceField } from '@hub/model';
+import { messages, ownerReference, type EntityDef, type ReferenceField } from '@hub/model';
+import { ValidationError } from '../core/errors';
+import type { Db } from '../db/client';
 import { isAdministrator, type Caller } from './caller';
 
 type Input = Record<string, unknown>;
@@ -32,4 +34,27 @@ export function createInput(entity: EntityDef, caller: Caller | null, input: Inp
     input: { ...rest, isDefault: false },
     relations: { memberOrganisationss: caller?.organisationId ? [{ id: caller.organisationId }] : [] },
   };
+}
+
+/**
+ * An administrator's new member record names its owner (ownerReference: the organisation, or
+ * the account or row it belongs to): no row is left without an organisation. Members' rows
+ * take the caller's (memberDefaults). The one exception is a member-body document (any of its
+ * types an MEA document type), which belongs to no organisation.
+ */
+export async function assertOwnerChosen(db: Db, caller: Caller | null, entity: EntityDef, input: Input): Promise<void> {
+  if (!isAdministrator(caller)) return;
+  const ref = ownerReference(entity);
+  if (!ref) return;
+  const key = `${ref}Id`;
+  if (typeof input[key] === 'string' && input[key] !== '') return;
+  if (entity.scope.kind === 'custom' && entity.scope.rule === 'documents') {
+    const types = Array.isArray(input.documentTypess) ? (input.documentTypess as { id?: unknown }[]).map((t) => t?.id) : [];
+    const ids = types.filter((t): t is string => typeof t === 'string');
+    if (ids.length) {
+      const { rows } = await db.query('SELECT 1 FROM document_types WHERE id = ANY($1::uuid[]) AND mea_document LIMIT 1', [ids]);
+      if (rows.length) return;
+    }
+  }
+  throw new ValidationError([{ path: key, code: 'required', message: messages.required }]);
 }

@@ -6,7 +6,7 @@ import { isAdministrator, type Caller } from './caller';
 import { assertChildrenWrite, assertOwnParent } from './children';
 import { assertFieldWrites } from './fields';
 import { assertFileRefs } from './files';
-import { createInput } from './owner';
+import { assertOwnerChosen, createInput } from './owner';
 import { assertStillOwned, assertVisible, lockWritable } from './row-checks';
 import { assertAllowed } from './rules';
 import { scopeSql } from './scope';
@@ -81,6 +81,7 @@ export function planWrite(entity: EntityDef, caller: Caller | null, mode: 'creat
     lockRow: (db, id) => lockWritable(db, caller, entity, id),
     checkFields: (db, input, id) => assertFieldWrites(db, caller, entity, input, id === null ? null : [id]),
     async checkReferences(db, input, id) {
+      if (mode === 'create') await assertOwnerChosen(db, caller, entity, input);
       for (const [name, field] of Object.entries(entity.fields)) {
         const rowOf = serverKindOf(field).rowOf;
         const key = inputKey(name, field);

@@ -9,6 +9,8 @@ import {
   isJoin,
   kinds,
   checkIdSearchTerm,
+  checkSearchTermOf,
+  comparisonsOf,
   type EntityName,
   type FieldKind,
   type JoinKind,
@@ -21,6 +23,7 @@ import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
 import { idFilter, serverKindOf, stampFilter, type ServerKind } from '../kinds';
+import { derivedSql } from './derived';
 import { BadInputError } from '../core/errors';
 import { Params, ident } from '../db/params';
 
@@ -60,11 +63,24 @@ interface Leaf {
   filter: Pick<ServerKind<Field['kind']>['filter'], 'cast' | 'term'>;
 }
 
-function leafOf(entity: EntityDef, alias: string, name: string): Leaf | null {
+/** The SQL cast of a derived value's kind when compared. */
+const DERIVED_CASTS: Partial<Record<string, string>> = { integer: 'int', boolean: 'boolean' };
+
+function leafOf(entity: EntityDef, alias: string, name: string, params: Params): Leaf | null {
   if (name === 'id') return { sql: `${alias}.id`, comparisons: kinds.reference.comparisons, check: checkIdSearchTerm, filter: idFilter };
   if (name === 'created' || name === 'modified')
     return { sql: `${alias}.${name}`, comparisons: kinds.datetime.comparisons, check: kinds.datetime.checkSearchTerm, filter: stampFilter };
   let field = fieldOf(entity, name);
+  if (field?.kind === 'derived') {
+    if (field.of === 'object') return null;
+    const f = field;
+    return {
+      sql: derivedSql(entity, alias, f, params),
+      comparisons: comparisonsOf(f),
+      check: (value) => checkSearchTermOf(f, value),
+      filter: { cast: DERIVED_CASTS[f.of] ?? null, term: (v) => v },
+    };
+  }
   if (!field && name.endsWith('Id')) {
     const base = fieldOf(entity, name.slice(0, -2));
     if (base && kinds[base.kind].holdsId) field = base;
@@ -121,7 +137,7 @@ export function compileWhere(entity: EntityDef, alias: string, cond: Where, para
     if (!field || !isJoin(field)) throw new BadInputError(`Unknown search path '${cond.path}' on ${entity.name}`);
     return relatedExists(entity, alias, head, [[{ ...cond, path: rest.join('.') }]], params, caller);
   }
-  const leaf = leafOf(entity, alias, head);
+  const leaf = leafOf(entity, alias, head, params);
   if (!leaf) throw new BadInputError(`Unknown search path '${head}' on ${entity.name}`);
   if (!leaf.comparisons.includes(cond.comparison))
     throw new BadInputError(`The comparison '${cond.comparison}' cannot be used on ${cond.path}`);

@@ -1,4 +1,4 @@
-import { MAX_TAKE, isUuid, type EntityDef } from '@hub/model';
+import { MAX_TAKE, getEntity, isUuid, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { writeScopeSql } from '../access/scope';
@@ -6,12 +6,57 @@ import { assertDeleteRules } from '../access/records';
 import type { Db } from '../db/client';
 import type { Filter } from './conditions';
 import { translateDbError } from '../db/db-errors';
-import { BadInputError, NotFoundError } from '../core/errors';
+import { BadInputError, NotFoundError, UserError } from '../core/errors';
+import { columnOf } from '../db/columns';
 import { whereSql } from './list';
 import { Params, ident } from '../db/params';
 
+/** The refusal of a delete of rows still in use (EntityDef.inUseBy), in the voice of the catalogue's delete failure. */
+export const inUseMessages = {
+  one: (what: string, uses: string) => `This record could not be deleted because it is in use: ${what} is linked to ${uses}`,
+  many: (uses: string) => `These records could not be deleted because they are in use: they are linked to ${uses}`,
+} as const;
+
+const counted = (n: number, label: string) => `${n} ${label.toLowerCase()}${n === 1 ? '' : 's'}`;
+
+/**
+ * Refuses, with a message naming the uses, a delete of rows that a reference list named in the
+ * entity's `inUseBy` still holds (a document type's documents, templates or forms): one
+ * counting statement, before any row is removed.
+ */
+async function assertNotInUse(tx: Db, entity: EntityDef, ids: string[]): Promise<void> {
+  if (!entity.inUseBy?.length || !ids.length) return;
+  const counts: string[] = [];
+  const labels: string[] = [];
+  for (const name of entity.inUseBy) {
+    const field = entity.fields[name];
+    if (field.kind === 'links') {
+      const link = getEntity(field.link);
+      const self = columnOf(field.self, link.fields[field.self]);
+      counts.push(`(SELECT count(*)::int FROM ${ident(link.table)} WHERE ${ident(self)} = ANY($1::uuid[]))`);
+    } else if (field.kind === 'children') {
+      const target = getEntity(field.target);
+      const inverse = columnOf(field.inverse, target.fields[field.inverse]);
+      counts.push(`(SELECT count(*)::int FROM ${ident(target.table)} WHERE ${ident(inverse)} = ANY($1::uuid[]))`);
+    } else continue;
+    labels.push(getEntity(field.kind === 'links' ? field.target! : field.target).label);
+  }
+  const { rows } = await tx.query<Record<string, number>>(`SELECT ${counts.map((c, i) => `${c} AS n${i}`).join(', ')}`, [ids]);
+  const uses = labels.flatMap((label, i) => (rows[0][`n${i}`] ? [counted(rows[0][`n${i}`], label)] : []));
+  if (!uses.length) return;
+  const list = uses.length > 1 ? `${uses.slice(0, -1).join(', ')} and ${uses[uses.length - 1]}` : uses[0];
+  if (ids.length > 1) throw new UserError(inUseMessages.many(list), 'ASSOCIATION', 409);
+  const { rows: named } = await tx.query<{ d: string | null }>(
+    `SELECT ${entity.display === 'id' ? 'id::text' : ident(columnOf(entity.display, entity.fields[entity.display]))} AS d FROM ${ident(entity.table)} WHERE id = $1`,
+    [ids[0]],
+  );
+  const what = named[0]?.d ? `${entity.label.toLowerCase()} '${named[0].d}'` : `this ${entity.label.toLowerCase()}`;
+  throw new UserError(inUseMessages.one(what, list), 'ASSOCIATION', 409);
+}
+
 async function removeRows(tx: Db, entity: EntityDef, ids: string[]): Promise<void> {
   if (!ids.length) return;
+  await assertNotInUse(tx, entity, ids);
   // Deleting an asset or a licence also deletes reminder logs whose entityID is its id.
   if (entity.deletesReminderLogs) await tx.query('DELETE FROM reminder_log WHERE entity_id = ANY($1::text[])', [ids]);
   await tx.query(`DELETE FROM ${ident(entity.table)} WHERE id = ANY($1::uuid[])`, [ids]);

@@ -1,4 +1,4 @@
-import { MAX_TAKE, fieldOf, type EntityDef } from '@hub/model';
+import { MAX_CONDITIONS, MAX_PATH_DEPTH, MAX_TAKE, fieldOf, getEntity, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql, writeScopeSql } from '../access/scope';
@@ -9,6 +9,7 @@ import { translateDbError } from '../db/db-errors';
 import { BadInputError } from '../core/errors';
 import { Params, ident } from '../db/params';
 import { selectJson, type Selection } from './select';
+import { derivedSql } from './derived';
 
 export interface OrderBy {
   path: string;
@@ -23,17 +24,41 @@ export interface ListArgs extends Filter {
 
 const SORTABLE = new Set(['text', 'textarea', 'email', 'url', 'integer', 'number', 'boolean', 'date', 'datetime', 'enum']);
 
-function orderSql(entity: EntityDef, alias: string, orderBy: OrderBy[] | null | undefined): string {
+let sortAliases = 0;
+
+/**
+ * The sort expression of `path` on row `alias`: a sortable field of its own (a derived value
+ * included), or one reached through references (`memberOrganisation.name`) as a correlated
+ * subquery joined on primary keys, carrying the caller's scope at each step, so a member never
+ * orders by a row they may not read (it sorts as empty).
+ */
+function sortExpr(entity: EntityDef, alias: string, path: string, params: Params, caller: Caller | null, whole = path): string {
+  if (path === 'created' || path === 'modified') return `${alias}.${path}`;
+  const [head, ...rest] = path.split('.');
+  const field = fieldOf(entity, head);
+  const refuse = () => new BadInputError(`Cannot sort ${entity.name} by '${whole}'`);
+  if (rest.length) {
+    if (field?.kind !== 'reference') throw refuse();
+    const target = getEntity(field.target);
+    assertAllowed(caller, target, 'read');
+    const x = `o${++sortAliases % 1_000_000}`;
+    const scope = scopeSql(target, x, caller, params);
+    const inner = sortExpr(target, x, rest.join('.'), params, caller, whole);
+    return `(SELECT ${inner} FROM ${ident(target.table)} ${x} WHERE ${x}.id = ${alias}.${ident(columnOf(head, field))}${scope ? ` AND ${scope}` : ''})`;
+  }
+  if (field?.kind === 'derived' && field.of !== 'object') return derivedSql(entity, alias, field, params);
+  if (!field || !SORTABLE.has(field.kind) || field.writeOnly) throw refuse();
+  return `${alias}.${ident(columnOf(path, field))}`;
+}
+
+function orderSql(entity: EntityDef, alias: string, orderBy: OrderBy[] | null | undefined, params: Params, caller: Caller | null): string {
   const parts: string[] = [];
+  if ((orderBy?.length ?? 0) > MAX_CONDITIONS) throw new BadInputError(`At most ${MAX_CONDITIONS} sort orders can be given`);
   for (const o of orderBy ?? []) {
     if (o.path === 'id') continue;
-    let col: string;
-    if (o.path === 'created' || o.path === 'modified') col = `${alias}.${o.path}`;
-    else {
-      const field = fieldOf(entity, o.path);
-      if (!field || !SORTABLE.has(field.kind)) throw new BadInputError(`Cannot sort ${entity.name} by '${o.path}'`);
-      col = `${alias}.${ident(columnOf(o.path, field))}`;
-    }
+    if (typeof o.path !== 'string' || o.path.split('.').length > MAX_PATH_DEPTH)
+      throw new BadInputError(`A sort path can be at most ${MAX_PATH_DEPTH} levels deep`);
+    const col = sortExpr(entity, alias, o.path, params, caller);
     parts.push(`${col} ${o.descending ? 'DESC' : 'ASC'}`);
   }
   const last = orderBy?.length ? orderBy[orderBy.length - 1] : null;
@@ -73,7 +98,7 @@ export function compileList(caller: Caller | null, entity: EntityDef, args: List
   const json = selectJson(entity, 't', sel, params, caller);
   const where = whereSql(entity, 't', args, params, caller);
   const sql =
-    `SELECT ${json} AS r FROM ${ident(entity.table)} t ${where} ORDER BY ${orderSql(entity, 't', args.orderBy)} ` +
+    `SELECT ${json} AS r FROM ${ident(entity.table)} t ${where} ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)} ` +
     `LIMIT ${take} OFFSET ${skip}`;
   return { sql, params: params.values };
 }

@@ -5,6 +5,7 @@ import { scopeSql } from '../access/scope';
 import { columnOf } from '../db/columns';
 import { serverKindOf, stampSql, type SubqueryKind } from '../kinds';
 import { freshAlias } from './conditions';
+import { derivedSql } from './derived';
 import { BadInputError } from '../core/errors';
 import { Params, ident } from '../db/params';
 
@@ -56,10 +57,11 @@ function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection |
   const { select } = serverKindOf(field).codec;
   if (select !== 'subquery') return select(`${alias}.${ident(columnOf(key, field))}`);
   const build = subqueries[field.kind as SubqueryKind] as (q: SubqueryArgs<Field>) => string;
-  return build({ field, alias, key, s, params, caller });
+  return build({ entity, field, alias, key, s, params, caller });
 }
 
 interface SubqueryArgs<F> {
+  entity: EntityDef;
   field: F;
   alias: string;
   key: string;
@@ -99,6 +101,11 @@ const subqueries: { [K in SubqueryKind]: (q: SubqueryArgs<Field & { kind: K }>) 
       `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(target.table)} ${x} ` +
       `WHERE ${x}.${ident(inverseCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
     );
+  },
+  derived: ({ field, alias, key, s, params, entity }) => {
+    if (field.of === 'object') sub(s, key);
+    else if (s !== true) throw new BadInputError(`${key} is a value: it takes no selection of fields`);
+    return derivedSql(entity, alias, field, params);
   },
   links: ({ field, alias, key, s, params, caller }) => {
     const target = getEntity(field.target!);

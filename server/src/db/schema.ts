@@ -26,6 +26,7 @@ export const {
   forms_entity_form_version,
   forms_entity_form_tile,
   guidance,
+  guidance_topic,
   home_page_link,
   licence,
   licence_attachments,

@@ -37,13 +37,13 @@ import {
   GraphQLInt,
   GraphQLList,
   GraphQLNonNull,
+  GraphQLObjectType,
   GraphQLString,
   type GraphQLEnumType,
   type GraphQLFieldConfigMap,
   type GraphQLInputFieldConfigMap,
   type GraphQLInputObjectType,
   type GraphQLInputType,
-  type GraphQLObjectType,
   type GraphQLOutputType,
   type GraphQLScalarType,
 } from 'graphql';
@@ -181,6 +181,26 @@ function relation<K extends RelationKind>(targetOf: (field: FieldOf<K>) => Entit
   };
 }
 
+const objectTypes = new Map<string, { type: GraphQLObjectType; keys: string }>();
+/** The GraphQL type of a derived value: its value kind's scalar, or an object of texts named after the field ('Owner'). */
+function derivedType(name: string, field: FieldOf<'derived'>, env: GraphqlEnv): GraphQLOutputType {
+  if (field.of === 'integer') return GraphQLInt;
+  if (field.of === 'boolean') return GraphQLBoolean;
+  if (field.of === 'enum' && field.enum) return env.enumOf(field.enum);
+  if (field.of !== 'object' || !('object' in field.from)) return GraphQLString;
+  const keys = Object.keys(field.from.object);
+  const typeName = name.charAt(0).toUpperCase() + name.slice(1);
+  const known = objectTypes.get(typeName);
+  if (known && known.keys !== keys.join()) throw new Error(`Two derived objects named ${typeName} differ`);
+  if (known) return known.type;
+  const type = new GraphQLObjectType({
+    name: typeName,
+    fields: Object.fromEntries(keys.map((k) => [k, { type: GraphQLString }])),
+  });
+  objectTypes.set(typeName, { type, keys: keys.join() });
+  return type;
+}
+
 const table = {
   text: textKind('text'),
   textarea: textKind('textarea'),
@@ -287,6 +307,21 @@ const table = {
   },
   children: relation<'children'>((field) => field.target),
   links: relation<'links'>((field) => field.target!),
+  // Computed by crud/derived.ts inside the row's own statement; read-only, so never an input.
+  derived: {
+    column: 'not a column',
+    rowOf: null,
+    bulkUpdate: false,
+    csv: 'not exported',
+    index: noIndex,
+    graphql: {
+      output: (name, field, env) => ({ [name]: { type: derivedType(name, field, env), description: describe(field) } }),
+      input: () => ({}),
+    },
+    codec: { select: 'subquery', write: 'not a column' },
+    // Its comparisons follow its value's kind (crud/conditions.ts).
+    filter: { cast: null, column: same, check: () => null, term: same },
+  },
 } satisfies { [K in FieldKind]: ServerKind<K> };
 
 /** Every kind's server behaviour. */

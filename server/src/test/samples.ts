@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { GROUPS, getEntity, type EntityDef, type EntityName, type Field, type FieldKind } from '@hub/model';
+import { GROUPS, getEntity, ownerReference, type EntityDef, type EntityName, type Field, type FieldKind } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -41,9 +41,9 @@ const overrides: Record<string, (ctx: SampleContext, db: Db) => Record<string, u
 
 const rand = () => Math.random().toString(36).slice(2, 10);
 
+/** The reference that says whose a row is (administrators must give it: access/owner.ts). */
 function isScopeRef(entity: EntityDef, name: string): boolean {
-  const s = entity.scope;
-  return (s.kind === 'org' || s.kind === 'via') && s.ref === name;
+  return ownerReference(entity) === name;
 }
 
 type FieldOf<K extends FieldKind> = Field & { kind: K };
@@ -87,6 +87,7 @@ const kindSamples: { [K in FieldKind]: KindSample<K> } = {
   },
   children: () => ({}),
   links: async (field, { name, ctx, db }) => (field.minItems ? { [name]: [{ id: await createSample(db, field.target!, ctx) }] } : {}),
+  derived: () => ({}),
 };
 
 /** A valid create input for any entity, creating (as the system) whatever it must reference. */
@@ -135,6 +136,7 @@ const kindChanges: { [K in FieldKind]: { first: boolean; value(): unknown } | nu
   reference: null,
   children: null,
   links: null,
+  derived: null,
 };
 
 /** A writable scalar field to change in an update, with a new valid value. */

@@ -88,6 +88,12 @@ const kindFuzz: { [K in FieldKind]: KindFuzz<K> } = {
   },
   children: { ...fuzzIds, input: (r, name, field, ids) => relationInput(r, name, field.target, ids), select: relationSelect },
   links: { ...fuzzIds, input: (r, name, field, ids) => relationInput(r, name, field.target!, ids), select: relationSelect },
+  // Read-only: an input of it is refused by the schema; selected as a value, or an object's keys.
+  derived: {
+    ...fuzzText,
+    select: (_r, name, field) =>
+      field.of === 'object' && 'object' in field.from ? `${name} { ${Object.keys(field.from.object).join(' ')} }` : name,
+  },
 };
 
 /** A value for a field: usually valid for its kind, often not. */

@@ -1,0 +1,60 @@
+import { derivedPathTarget, type DerivedField, type EntityDef } from '@hub/model';
+import { columnOf } from '../db/columns';
+import { serverKindOf } from '../kinds';
+import { Params, ident } from '../db/params';
+
+let counter = 0;
+const freshAlias = (prefix: string) => `${prefix}${++counter % 1_000_000}`;
+
+/**
+ * A derived field as SQL on row `alias` of `entity`: a path through references becomes one
+ * correlated subquery joined on primary keys (so a list stays one statement and each step is
+ * an index lookup); an equality is a comparison of the row's own column. The values are
+ * facts of the row itself, shown wherever the row is readable.
+ */
+export function pathSql(entity: EntityDef, alias: string, path: string): string {
+  const { refs, last } = derivedPathTarget(entity, path);
+  const wire = (a: string) => {
+    const select = serverKindOf(last.field).codec.select;
+    const col = `${a}.${ident(columnOf(last.name, last.field))}`;
+    return select === 'subquery' ? col : select(col);
+  };
+  if (!refs.length) return wire(alias);
+  const aliases = refs.map(() => freshAlias('d'));
+  const from = refs.map((r, i) => {
+    const target = i + 1 < refs.length ? refs[i + 1].from : last.entity;
+    return `${ident(target.table)} ${aliases[i]}`;
+  });
+  const on = refs.map((r, i) => `${aliases[i]}.id = ${i === 0 ? alias : aliases[i - 1]}.${ident(columnOf(r.name, r.field))}`);
+  const joins = from.slice(1).map((f, i) => ` JOIN ${f} ON ${on[i + 1]}`);
+  return `(SELECT ${wire(aliases[aliases.length - 1])} FROM ${from[0]}${joins.join('')} WHERE ${on[0]})`;
+}
+
+/** The value of a derived field (text, integer, boolean or enum) as a comparable SQL expression. */
+export function derivedSql(entity: EntityDef, alias: string, field: DerivedField, params: Params): string {
+  const from = field.from;
+  if ('equals' in from) {
+    const f = entity.fields[from.equals.field];
+    return `(${alias}.${ident(columnOf(from.equals.field, f))} IS NOT DISTINCT FROM ${params.add(from.equals.value, 'text')})`;
+  }
+  if ('object' in from) {
+    const pairs = Object.entries(from.object).map(([k, p]) => `'${k}', ${pathSql(entity, alias, p)}`);
+    const refCol = objectGuard(entity, alias, from.object);
+    const obj = `jsonb_build_object(${pairs.join(', ')})`;
+    return refCol ? `CASE WHEN ${refCol} IS NULL THEN NULL ELSE ${obj} END` : obj;
+  }
+  const expr = pathSql(entity, alias, from.path);
+  return from.default === undefined
+    ? expr
+    : `coalesce(${expr}, ${params.add(from.default, typeof from.default === 'number' ? 'int' : undefined)})`;
+}
+
+/** An object of paths through one reference is null when that reference is. */
+function objectGuard(entity: EntityDef, alias: string, object: Record<string, string>): string | null {
+  const heads = new Set(Object.values(object).map((p) => p.split('.')[0]));
+  if (heads.size !== 1) return null;
+  const [head] = heads;
+  const f = entity.fields[head];
+  if (f?.kind !== 'reference') return null;
+  return `${alias}.${ident(columnOf(head, f))}`;
+}
