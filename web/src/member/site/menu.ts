@@ -40,7 +40,7 @@ export const PAGE_READY: Record<string, boolean> = {
   '/user-submissions/MEETING_AND_TRAINING': true,
   '/my-documents': true,
   '/assets': true,
-  '/users': false,
+  '/users': true,
   '/safety-template': true,
   '/mea-documents': true,
 };
