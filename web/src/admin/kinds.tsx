@@ -33,7 +33,8 @@ export type ListFilter<K extends FieldKind> =
 /** A field as a list column: its GraphQL selection and whether the list sorts by it. */
 export interface ListColumn<K extends FieldKind> {
   select(path: string, field: FieldOf<K>): string;
-  sortable: boolean;
+  /** Whether the list sorts by it (a field's own answer where the kind alone does not say). */
+  sortable: boolean | ((field: FieldOf<K>) => boolean);
   /** A text column: an entity with none lists its first 'when no text column' field instead. */
   text: boolean;
 }
@@ -68,6 +69,22 @@ const common = (p: FieldProps & { label: string }) => ({
   withAsterisk: !!p.field.required,
 });
 const text = (p: FieldProps) => (p.value as string) ?? '';
+
+/**
+ * A derived value as text: an owner's first name and surname, or the email when both are
+ * empty (data-layer.md, FormSubmissionsEntity); Yes or No; an enumeration's label.
+ */
+export function derivedText(field: FieldOf<'derived'>, v: unknown): string {
+  if (v === null || v === undefined) return '';
+  if (field.of === 'object') {
+    const o = v as { firstName?: string | null; surname?: string | null; email?: string | null };
+    const name = [o.firstName, o.surname].filter((s) => s && s.trim()).join(' ');
+    return name || (o.email ?? '');
+  }
+  if (field.of === 'boolean') return v ? 'Yes' : 'No';
+  if (field.of === 'enum' && field.enum) return enumLabel(field.enum, v as string);
+  return String(v);
+}
 const asText = (_f: Field, v: unknown) => String(v);
 const own = (name: string) => name;
 /** A sortable column of the field's own value. */
@@ -218,6 +235,33 @@ export const webKinds: { readonly [K in FieldKind]: WebKind<K> } = {
     format: asText,
     column: 'not listed',
     filter: null,
+  },
+  // Computed by the server (a submission's form name and owner, a document's pendingApproval):
+  // shown, listed and filtered as its value's kind, never an input (read-only fields display).
+  derived: {
+    input: (p) => <TextInput label={p.label} value={derivedText(p.field, p.value)} readOnly />,
+    select: (name, field) =>
+      field.of === 'object' && 'object' in field.from ? `${name} { ${Object.keys(field.from.object).join(' ')} }` : name,
+    format: (field, v) => derivedText(field, v),
+    column: {
+      select: (path, field) =>
+        field.of === 'object' && 'object' in field.from ? `${path} { ${Object.keys(field.from.object).join(' ')} }` : path,
+      // An object (a submission's owner) has no one order; values sort as their kind.
+      sortable: (field) => field.of !== 'object',
+      text: false,
+    },
+    filter: {
+      kind: 'choices',
+      choices: (field) =>
+        field.of === 'boolean'
+          ? [
+              { value: 'true', label: 'Yes' },
+              { value: 'false', label: 'No' },
+            ]
+          : field.of === 'enum' && field.enum
+            ? Object.entries(field.enum.values).map(([value, label]) => ({ value, label }))
+            : [],
+    },
   },
   file: {
     input: (p) => <FileUpload {...p} />,

@@ -42,7 +42,7 @@ export function columnsOf(entity: EntityDef): Column[] {
       label: field.label ?? path,
       field,
       select: column.select(path, field),
-      sortable: column.sortable,
+      sortable: typeof column.sortable === 'function' ? column.sortable(field) : column.sortable,
       long,
     }));
 }
@@ -54,7 +54,17 @@ export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' 
   if (term) {
     const searchable = Object.entries(entity.fields).filter(([, f]) => f.searchable && !f.writeOnly);
     const fields = searchable.length ? searchable : Object.entries(entity.fields).filter(([n]) => n === entity.display);
-    if (fields.length) groups.push(fields.map(([path]) => ({ path, comparison: 'contains', value: [term] })));
+    const group = fields.flatMap(([path, field]): Where[] => {
+      // An enumeration (a form version's form type) is searched by its labels: the values whose label holds the term.
+      const def = field.kind === 'enum' ? field.enum : field.kind === 'derived' && field.of === 'enum' ? field.enum : undefined;
+      if (!def) return [{ path, comparison: 'contains', value: [term] }];
+      const values = Object.entries(def.values)
+        .filter(([value, label]) => `${label} ${value}`.toLowerCase().includes(term.toLowerCase()))
+        .map(([value]) => value);
+      return values.length ? [{ path, comparison: 'in', value: values }] : [];
+    });
+    // A term no field can hold matches nothing (never every row).
+    groups.push(group.length ? group : [{ path: 'id', comparison: 'equal', value: ['00000000-0000-4000-8000-000000000000'] }]);
   }
   for (const [path, values] of Object.entries(state.filters)) {
     const field = entity.fields[path];

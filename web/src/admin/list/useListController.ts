@@ -44,7 +44,8 @@ function filterFieldsOf(entity: EntityDef) {
   for (const [path, field] of Object.entries(entity.fields)) {
     const filter = webKindOf(field).filter;
     const label = field.label ?? path;
-    if (filter?.kind === 'choices' && !field.writeOnly) out.choices.push({ path, label, choices: filter.choices(field) });
+    const choices = filter?.kind === 'choices' ? filter.choices(field) : [];
+    if (filter?.kind === 'choices' && !field.writeOnly && choices.length) out.choices.push({ path, label, choices });
     else if (filter?.kind === 'range' && !field.hidden) out.dates.push({ path, label });
     else if (filter?.kind === 'reference' && !field.hidden) out.references.push({ path, label, target: filter.target(field) });
   }
