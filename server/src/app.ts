@@ -35,6 +35,7 @@ import { fileRoutes } from './rest/files';
 import { formsModule, registerFormHooks } from './forms';
 import { registerRecordHooks } from './records';
 import { memberRoutes } from './member';
+import { integrationRoutes } from './integration';
 import { registerSaveHooks } from './crud/hooks';
 import { BadInputError, UnauthenticatedError, UserError } from './core/errors';
 import { assertNoNul } from './core/strings';
@@ -226,6 +227,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   registerRecordHooks(registerSaveHooks);
   formsModule(app, { db, storage }, { mailer, publicUrl: config.publicUrl, log: (msg, err) => app.log.error({ err }, msg) });
   memberRoutes(app, { db, storage }, { site: config.site, mailer, log: (msg, err) => app.log.error({ err }, msg) });
+  integrationRoutes(app, { db, storage });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   if (hasWeb) {

@@ -12,6 +12,12 @@ export interface Caller {
   /** The caller's member organisation (accounts only). */
   organisationId: string | null;
   email: string;
+  /**
+   * An API token's one write beyond the matrix: creating a completed submission for a member
+   * of its organisation. Set only by integrationSubmitter (rules.ts), for the integration
+   * API's submission route; never by a session or the token hook.
+   */
+  integrationSubmit?: true;
 }
 
 /** Administrator groups see every row; everyone else is scoped. */

@@ -16,7 +16,21 @@ export const ruleMessages = {
 } as const;
 
 function tokenRefuses(caller: Caller | null, entity: EntityDef, op: Operation): boolean {
-  return caller?.kind === 'token' && (op === 'create' || op === 'update') && TOKEN_READ_ONLY.has(entity.name);
+  if (caller?.kind !== 'token' || (op !== 'create' && op !== 'update') || !TOKEN_READ_ONLY.has(entity.name)) return false;
+  // The integration API's submission route (integration/submissions.ts) creates, never updates.
+  return !(caller.integrationSubmit && op === 'create' && entity.name === 'FormSubmissionsEntity');
+}
+
+/**
+ * The caller an API token creates a field-service submission as: still the token (its
+ * organisation's scope, no role), granted the one create that tokens are otherwise refused.
+ * The submission is a member's (the route requires `mehubAccountId` of an account of the
+ * token's organisation, checked in the save like any reference, and kept there by keptSql),
+ * completed at once: a token never holds a draft, reviews nothing and changes nothing after.
+ */
+export function integrationSubmitter(caller: Caller): Caller {
+  if (caller.kind !== 'token') throw new ForbiddenError(ruleMessages.tokenReadOnly);
+  return { ...caller, groups: [...caller.groups], integrationSubmit: true };
 }
 
 /** The group matrix of data-layer.md section 6, for one caller (null: a visitor), less what API tokens never do. */
