@@ -80,9 +80,7 @@ describe('the integration API', () => {
     const mine = (await call(spark.key, 'GET', '/api/integration/forms?take=100')).json();
     expect(mine.total).toBe(mine.items.length);
     expect(mine.items.map((f: { id: string }) => f.id)).not.toContain(volt);
-    const ra =
-      mine.items.find((f: { id: string }) => f.id === undefined || f.id) &&
-      mine.items.find((f: { formType: string }) => f.formType === 'RISK_ASSESSMENT');
+    const ra = mine.items.find((f: { formType: string }) => f.formType === 'RISK_ASSESSMENT');
     expect(ra.publishedVersion.definition.slides.length).toBeGreaterThan(0);
     expect(ra.jobNumberQuestionId).toBe('jobNumber');
     expect(ra.jobAddressQuestionId).toBe('jobAddress');
