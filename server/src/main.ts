@@ -26,8 +26,10 @@ async function main(): Promise<void> {
     throw err;
   }
   await migrate(db, migrationsDir);
-  const seeded = await seedFirstStart(db, { demo: config.seedDemo || !config.databaseUrl }, (msg, err) => console.error(msg, err));
   const filesDir = join(config.dataDir, 'files');
+  const seeded = await seedFirstStart(db, { demo: config.seedDemo || !config.databaseUrl, storage: diskStorage(filesDir) }, (msg, err) =>
+    console.error(msg, err),
+  );
   // Uploads a crash cut short (kill -9) were left in the staging directory: remove them.
   const swept = await sweepStorage(filesDir, { shared: Boolean(config.databaseUrl), startedAt: new Date(started) });
   if (swept) console.log(`Removed ${swept} partial upload${swept === 1 ? '' : 's'} left by an earlier run`);

@@ -57,7 +57,7 @@ const noStorage: FileStorage = {
  */
 export async function seedDemo(
   db: Db,
-  { force, inUse = false }: { force: boolean; inUse?: boolean },
+  { force, inUse = false, storage }: { force: boolean; inUse?: boolean; storage?: FileStorage },
   now = new Date(),
 ): Promise<'seeded' | 'existing' | 'none'> {
   const { rows } = await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM member_organisation WHERE member_code = 'DEMO1'`);
@@ -332,7 +332,7 @@ export async function seedDemo(
     await seedDemoInUse(
       {
         db,
-        storage: noStorage,
+        storage: storage ?? noStorage,
         system: SYSTEM,
         orgs: { spark, volt },
         spark: Object.fromEntries(SPARKRIGHT_USERS.map(([u], i) => [u, person(i)])),

@@ -1,4 +1,5 @@
 import type { Db } from '../db/client';
+import type { FileStorage } from '../files/storage';
 import { seedDemo } from './demo';
 
 /** The hub_setting row that says this database has been seeded, or held data before the marker existed. */
@@ -18,7 +19,11 @@ export type SeedOutcome = 'seeded' | 'existing' | 'none';
  * Returns 'seeded' when the demo was seeded now, 'existing' when the demo organisation is
  * there from before (for the sign-in hint), else 'none'.
  */
-export async function seedFirstStart(db: Db, { demo }: { demo: boolean }, log: (msg: string, err: unknown) => void): Promise<SeedOutcome> {
+export async function seedFirstStart(
+  db: Db,
+  { demo, storage }: { demo: boolean; storage?: FileStorage },
+  log: (msg: string, err: unknown) => void,
+): Promise<SeedOutcome> {
   try {
     const seeded = await db.transaction(async (tx) => {
       // Two servers starting at once on one PostgreSQL: one seeds, the other then sees its marker.
@@ -34,7 +39,7 @@ export async function seedFirstStart(db: Db, { demo }: { demo: boolean }, log: (
         return false;
       }
       if (!demo) return false; // stays unmarked: an empty database may still be seeded later
-      await seedDemo(tx, { force: true, inUse: true });
+      await seedDemo(tx, { force: true, inUse: true, storage });
       await tx.query('INSERT INTO hub_setting (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING', [SEEDED_KEY, 'demo']);
       return true;
     });

@@ -8,6 +8,7 @@ import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { registerFormHooks } from '../forms';
 import type { DemoFormType } from './forms';
+import { seedDemoRecords } from './records';
 
 /** One demo account, as the in-use data acts for it. */
 export interface DemoPerson {
@@ -309,6 +310,7 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
     const { as, ...input } = licence as Record<string, unknown> & { as?: DemoPerson };
     licenceIds.push(...(await save('LicenceEntity', [input], as ? callerOf(as) : system)));
   }
+  await seedDemoRecords(base, callerOf, licenceIds);
   await db.query(`UPDATE asset SET last_inspection = $2::date, next_inspection = $3::date WHERE id = ANY($1::uuid[])`, [
     dueAssets,
     dayFrom(now, -30),
