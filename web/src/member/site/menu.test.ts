@@ -65,6 +65,7 @@ describe('the bar', () => {
     expect(labels(visibleNav(MAIN_NAV, viewer('SafetyManager'), links), 'My Business')).toEqual([
       'My Documents',
       'My Assets',
+      'My Users',
       'Safety Templates',
       'MEA Documents',
       'Toolbox/Safety Meeting',
@@ -73,6 +74,7 @@ describe('the bar', () => {
     expect(labels(visibleNav(MAIN_NAV, viewer('SafetyWorker'), links), 'My Business')).toEqual([
       'My Documents',
       'My Assets',
+      'My Users',
       'MEA Documents',
       'Toolbox/Safety Meeting',
     ]);
