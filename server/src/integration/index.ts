@@ -10,6 +10,7 @@ import { saveThen } from '../crud/save';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { parseBody } from '../rest/body';
+import { INTEGRATION_PAGE_MAX, integrationMessages } from '../rest/integration-openapi';
 
 /**
  * The field-service integration API under /api/integration/ (docs/api.md, /api/integration-swagger):
@@ -18,17 +19,7 @@ import { parseBody } from '../rest/body';
  * read goes through the crud with the token as the caller, so the token's organisation scopes it.
  */
 
-export const integrationMessages = {
-  tokenOnly: 'The integration API takes an API token: send Authorization: Bearer <token>',
-  formNotFound: 'The form does not exist or is not offered to your organisation',
-  noPublished: 'There is no published version for this form.',
-  accountNotFound: 'mehubAccountId must be the id of a user of your organisation',
-  noJobQuestion: 'This form has no job number question, so it cannot be submitted for a job',
-  noAddressQuestion: 'This form has no job address question: leave jobAddress out',
-} as const;
-
-/** The most rows one page of a list gives. */
-export const INTEGRATION_PAGE_MAX = 100;
+export { INTEGRATION_PAGE_MAX, integrationMessages };
 
 const paging = {
   skip: z.coerce.number().int().min(0).max(1_000_000).default(0),

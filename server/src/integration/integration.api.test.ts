@@ -230,4 +230,17 @@ describe('the integration API', () => {
     });
     expect(res.json().errors[0].message).toBe(ruleMessages.tokenReadOnly);
   });
+
+  it('answers every route its OpenAPI description lists', async () => {
+    const { key } = await tokenOf(SPARK_MANAGER);
+    const doc = (await h.app.inject({ url: '/api/integration-swagger/json' })).json() as { paths: Record<string, Record<string, unknown>> };
+    const formId = await riskAssessment();
+    for (const [path, methods] of Object.entries(doc.paths).filter(([p]) => p.startsWith('/api/integration/')))
+      for (const method of Object.keys(methods)) {
+        const url = path.replace('{id}', formId) + (path.endsWith('submissions') && method === 'get' ? '?jobNumber=J-1001' : '');
+        const res = await call(key, method.toUpperCase() as 'GET' | 'POST', url, method === 'post' ? { formId } : undefined);
+        expect(res.statusCode, `${method} ${path}`).not.toBe(404);
+        expect(res.statusCode, `${method} ${path}`).toBeLessThan(500);
+      }
+  });
 });

@@ -23,7 +23,17 @@ it('describes the integration API at /api/integration-swagger, and a token can c
   const doc = (await h.app.inject({ url: '/api/integration-swagger/json' })).json();
   expect(doc.info.title).toBe('Safety Hub integration API');
   expect(doc.components.securitySchemes.token).toMatchObject({ type: 'http', scheme: 'bearer' });
-  expect(Object.keys(doc.paths)).toEqual(['/api/graphql', '/api/entity/{entity}/export', '/api/files/{id}', '/api/files/metadata/{id}']);
+  expect(Object.keys(doc.paths)).toEqual([
+    '/api/integration/forms',
+    '/api/integration/forms/{id}',
+    '/api/integration/users',
+    '/api/integration/assets',
+    '/api/integration/submissions',
+    '/api/graphql',
+    '/api/entity/{entity}/export',
+    '/api/files/{id}',
+    '/api/files/metadata/{id}',
+  ]);
   const ui = await h.app.inject({ url: '/api/integration-swagger/' });
   expect(ui.statusCode).toBe(200);
   // The main description stays as it was.
