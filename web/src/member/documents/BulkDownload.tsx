@@ -58,7 +58,7 @@ export function BulkDownloadBar({
 }) {
   const pct = progress?.total ? Math.min(100, Math.round((progress.loaded / progress.total) * 100)) : null;
   return (
-    <Stack gap={4} style={{ flex: '1 1 14rem' }} maw={420}>
+    <Stack gap={4} maw={420} style={{ minWidth: 0 }}>
       <Group gap="sm" wrap="nowrap">
         <Button
           leftSection={<IconDownload size={18} aria-hidden />}

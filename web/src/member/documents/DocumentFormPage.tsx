@@ -81,7 +81,7 @@ function TypesField({ rec, types }: { rec: RecordController; types: DocumentType
       }
       error={rec.errorFor('documentTypess')}
     >
-      <Group gap="xs" mt={4}>
+      <Group gap="md" mt={4}>
         {types.map((t) => (
           <Checkbox key={t.id} value={t.id} label={t.name} styles={{ body: { alignItems: 'center', minHeight: 44 } }} />
         ))}

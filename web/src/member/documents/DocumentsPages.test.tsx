@@ -1,4 +1,4 @@
-import { GROUPS, ROLES } from '@hub/model';
+import { GROUPS, ROLES, type RoleName } from '@hub/model';
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
@@ -34,7 +34,7 @@ const docRow = {
 };
 const list = (rows: unknown[]) => ({ body: { data: { rows, total: rows.length } } });
 const gql = (data: unknown): Reply => ({ body: { data } });
-const backOffice = (role = ROLES.worker): Me => ({
+const backOffice = (role: RoleName = ROLES.worker): Me => ({
   ...memberAs(role),
   groups: [{ name: GROUPS.memberBackoffice, hasBackendAccess: true }],
 });
@@ -334,9 +334,9 @@ describe('Safety Template Library: bulk download', () => {
     await screen.findByText('SWMS template');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Choose every row on this page' }));
     fireEvent.click(screen.getByRole('button', { name: /Bulk Download \(2\)/ }));
-    expect(await screen.findByText(/Downloading\.\.\. 25%/)).toBeTruthy();
+    expect(await screen.findByText(/Downloading\.\.\. 25%/, undefined, { timeout: 8000 })).toBeTruthy();
     release();
-    await waitFor(() => expect(screen.queryByText(/Downloading/)).toBeNull());
+    await waitFor(() => expect(screen.queryByText(/Downloading/)).toBeNull(), { timeout: 8000 });
     expect(urls).toEqual([`/api/files/bulkDocuments?documentId=${T1}`]);
     expect(URL.createObjectURL).toHaveBeenCalled();
     cleanup();
@@ -348,7 +348,7 @@ describe('Safety Template Library: bulk download', () => {
     await screen.findByText('SWMS template');
     fireEvent.click(screen.getByRole('checkbox', { name: 'Choose SWMS template' }));
     fireEvent.click(screen.getByRole('button', { name: /Bulk Download/ }));
-    expect(await screen.findByText('Unable to download template pdf/s')).toBeTruthy();
+    expect(await screen.findByText('Unable to download template pdf/s', undefined, { timeout: 8000 })).toBeTruthy();
   });
 
   it('back-end holders see the tile panel first', async () => {

@@ -44,7 +44,6 @@ function Download({ row, phone }: { row: Row; phone: boolean }) {
 const columns: ListColumn[] = [
   { key: 'name', label: 'Template Name', cell: (r) => r.templateName as string },
   { key: 'created', label: 'Date created', cell: (r) => formatLocal(r.created as string) },
-  { key: 'file', label: 'File', cell: (r) => fileOf(r)?.fileName ?? 'No File Attached' },
 ];
 
 /**
