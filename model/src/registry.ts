@@ -1,4 +1,4 @@
-import type { AnyEntityDef, EntityDef, Field, LinksField, ReferenceField } from './define';
+import { ownerReference, type AnyEntityDef, type EntityDef, type Field, type LinksField, type ReferenceField } from './define';
 import { additionalAttachment } from './entities/additional-attachment';
 import { apikey } from './entities/apikey';
 import { asset } from './entities/asset';
@@ -167,4 +167,24 @@ export function fieldsOf(e: EntityDef): [string, Field][] {
 /** Admin path of an entity: /admin/{entity in lower case}. */
 export function adminPath(e: EntityDef): string {
   return `/admin/${e.name.toLowerCase()}`;
+}
+
+/**
+ * The references from a member record to its organisation ('memberOrganisation', or
+ * 'mehubAccount.memberOrganisation' for a licence), following each entity's owner reference;
+ * null for rows that belong to no organisation. The back-office's Organisation column sorts by
+ * `${path}.name`.
+ */
+export function organisationPath(entity: EntityDef): string | null {
+  const steps: string[] = [];
+  let at: EntityDef = entity;
+  for (let depth = 0; depth < 4; depth++) {
+    if (at.name === 'MemberOrganisationEntity') return steps.length ? steps.join('.') : null;
+    const ref = ownerReference(at);
+    const field = ref ? at.fields[ref] : undefined;
+    if (!ref || field?.kind !== 'reference') return null;
+    steps.push(ref);
+    at = getEntity(field.target);
+  }
+  return null;
 }

@@ -32,7 +32,7 @@ export const mehubAccount = defineEntity({
     memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Member Organisation', onDelete: 'restrict', order: 200 }),
     role: f.ref('RoleEntity', { label: 'Role', onDelete: 'set null', order: 210 }),
     formSubmissions: f.children('FormSubmissionsEntity', 'mehubAccount', { label: 'Form Submissions' }),
-    licences: f.children('LicenceEntity', 'mehubAccount', { label: 'Licences' }),
+    licences: f.children('LicenceEntity', 'mehubAccount', { label: 'Licences', order: 220 }),
     reminderLogs: f.children('ReminderLogEntity', 'mehubAccount', { label: 'Reminder Logs' }),
     reviewedFormRequests: f.children('FormReviewRequestEntity', 'mehubAccount', { label: 'Reviewed Form Requests' }),
     loggedEvents: f.children('MehubAccountTimelineEventsEntity', 'entity', { label: 'Logged Events' }),

@@ -3,5 +3,5 @@ import type { Column } from './query';
 
 /** A table cell by field kind. */
 export function cellText(col: Column, row: Record<string, unknown>): string {
-  return formatValue(col.field, row[col.path]);
+  return formatValue(col.field, col.value ? col.value(row) : row[col.path]);
 }

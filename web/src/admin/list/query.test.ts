@@ -1,7 +1,7 @@
 import { getEntity } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import { initialState } from './list-state';
-import { columnsOf, conditionsOf, selectionConditions } from './query';
+import { columnsOf, conditionsOf, organisationColumn, selectionConditions } from './query';
 
 const asset = getEntity('AssetEntity');
 
@@ -62,5 +62,34 @@ describe('list queries from the model', () => {
     expect(selectionConditions(asset, { ...initialState(), allPages: true }, [])).toEqual([
       [{ path: 'id', comparison: 'notEqual', value: ['00000000-0000-4000-8000-000000000000'] }],
     ]);
+  });
+});
+
+describe('issue 11 back-office columns and search', () => {
+  it('member records get an Organisation column sorted by the nested name', () => {
+    expect(organisationColumn(getEntity('AssetEntity'))).toMatchObject({ path: 'memberOrganisation.name', sortable: true });
+    const licence = organisationColumn(getEntity('LicenceEntity'))!;
+    expect(licence.path).toBe('mehubAccount.memberOrganisation.name');
+    expect(licence.select).toBe('mehubAccount { id memberOrganisation { id name } }');
+    expect(licence.value!({ mehubAccount: { memberOrganisation: { name: 'Sparkright' } } })).toBe('Sparkright');
+    expect(licence.value!({ mehubAccount: null })).toBeNull();
+    expect(organisationColumn(getEntity('FormSubmissionsEntity'))!.path).toBe('mehubAccount.memberOrganisation.name');
+    expect(organisationColumn(getEntity('NewsEntity'))).toBeNull();
+  });
+
+  it('the submissions list shows the form name and the user, not the email', () => {
+    const cols = columnsOf(getEntity('FormSubmissionsEntity'));
+    expect(cols.map((c) => c.label)).toEqual(expect.arrayContaining(['Form Name', 'User']));
+    expect(cols.map((c) => c.path)).not.toContain('mehubAccount');
+    expect(cols.find((c) => c.path === 'owner')).toMatchObject({ select: 'owner { email firstName surname }', sortable: false });
+    expect(cols.find((c) => c.path === 'formName')).toMatchObject({ sortable: true });
+  });
+
+  it('a searchable enumeration is searched by its labels', () => {
+    const version = getEntity('FormsEntityFormVersion');
+    expect(conditionsOf(version, { search: 'incid', filters: {} })).toEqual([
+      [{ path: 'formType', comparison: 'in', value: ['INCIDENT'] }],
+    ]);
+    expect(conditionsOf(version, { search: 'zzz', filters: {} })[0][0].path).toBe('id');
   });
 });

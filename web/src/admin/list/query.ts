@@ -1,4 +1,4 @@
-import { inputKey, opNames, type EntityDef, type Field, type FieldKind } from '@hub/model';
+import { inputKey, opNames, organisationPath, type EntityDef, type Field, type FieldKind } from '@hub/model';
 import { dateRangeActive, type ListState } from './list-state';
 import { webKindOf, type ListColumn } from '../kinds';
 
@@ -20,6 +20,32 @@ export interface Column {
   sortable: boolean;
   /** Long text (a list's fallback column): shown clamped. */
   long: boolean;
+  /** The cell's value when it is not the row's own `path` (a nested one). */
+  value?(row: Record<string, unknown>): unknown;
+}
+
+/**
+ * The Organisation column of a member record's list (administrators see every organisation's
+ * rows): the organisation's name through the record's owner references, sorted on the server
+ * by `memberOrganisation.name` (or `mehubAccount.memberOrganisation.name`). Null for shared entities.
+ */
+export function organisationColumn(entity: EntityDef): Column | null {
+  const path = organisationPath(entity);
+  if (!path) return null;
+  const steps = path.split('.');
+  const select = steps.reduceRight((inner, step) => `${step} { id ${inner} }`, 'name');
+  return {
+    path: `${path}.name`,
+    label: 'Organisation',
+    field: { kind: 'text', label: 'Organisation' },
+    select,
+    sortable: true,
+    long: false,
+    value: (row) => {
+      const org = steps.reduce<unknown>((at, step) => (at as Record<string, unknown> | null)?.[step] ?? null, row);
+      return (org as { name?: string } | null)?.name ?? null;
+    },
+  };
 }
 
 /**
@@ -81,10 +107,10 @@ export function conditionsOf(entity: EntityDef, state: Pick<ListState, 'search' 
   return groups;
 }
 
-/** The list query of an entity's columns, plus `extra` fields per row (a member list's own columns). */
-export function listQuery(entity: EntityDef, extra = ''): string {
+/** The list query of an entity's columns (or `columns`), plus `extra` fields per row (a member list's own columns). */
+export function listQuery(entity: EntityDef, extra = '', columns: Column[] = columnsOf(entity)): string {
   const n = opNames(entity.name);
-  const cols = [...columnsOf(entity).map((c) => c.select), extra].join(' ').trim();
+  const cols = [...columns.map((c) => c.select), extra].join(' ').trim();
   return `query($c: [[WhereExpressionGraph!]!], $skip: Int, $take: Int, $o: [OrderByGraph!]) {
     rows: ${n.list}(conditions: $c, skip: $skip, take: $take, orderBy: $o) { id created ${cols} }
     total: ${n.count}(conditions: $c) }`;

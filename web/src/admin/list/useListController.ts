@@ -1,13 +1,13 @@
 import { notifications } from '@mantine/notifications';
 import { opNames, type EntityDef, type EntityName } from '@hub/model';
 import { webKindOf, type Choice } from '../kinds';
-import { can } from '@hub/model/groups';
+import { can, isAdministratorGroups } from '@hub/model/groups';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { graphqlRequest, GraphqlError } from '../../client/graphql';
 import { useMe } from '../../app/session';
 import { clampPage, clearSelection, filterStatus, initialState, pageCount, selectedCount, type ListState } from './list-state';
-import { columnsOf, conditionsOf, listQuery, orderOf, selectionConditions, type Where } from './query';
+import { columnsOf, conditionsOf, listQuery, organisationColumn, orderOf, selectionConditions, type Where } from './query';
 import { rememberedSearch, rememberSearch } from './search-memory';
 
 type Row = Record<string, unknown>;
@@ -60,15 +60,20 @@ export function useListController({ entity, base, listKey, page, select }: ListO
   const [own, setState] = useState<ListState>(() => ({ ...initialState(10), search: rememberedSearch(listKey) }));
   const state = page === undefined ? own : { ...own, page };
   const [confirm, setConfirm] = useState<null | { ids: string[] | 'selection' }>(null);
-  const columns = useMemo(() => columnsOf(entity), [entity]);
+  // Administrators see every organisation's rows: an Organisation column says whose each is.
+  const admin = isAdministratorGroups(me?.groups.map((g) => g.name) ?? []);
+  const columns = useMemo(() => {
+    const org = admin ? organisationColumn(entity) : null;
+    return org ? [...columnsOf(entity), org] : columnsOf(entity);
+  }, [entity, admin]);
   const filters = useMemo(() => filterFieldsOf(entity), [entity]);
   const conditions = conditionsOf(entity, state, base);
   const n = opNames(entity.name);
 
   const list = useQuery({
-    queryKey: ['list', entity.name, conditions, state.page, state.pageSize, state.sort, select ?? ''],
+    queryKey: ['list', entity.name, conditions, state.page, state.pageSize, state.sort, select ?? '', admin],
     queryFn: () =>
-      graphqlRequest<{ rows: Row[]; total: number }>(listQuery(entity, select), {
+      graphqlRequest<{ rows: Row[]; total: number }>(listQuery(entity, select, columns), {
         c: conditions,
         skip: (state.page - 1) * state.pageSize,
         take: state.pageSize,

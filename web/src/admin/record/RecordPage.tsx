@@ -1,7 +1,9 @@
 import { Alert, Anchor, Button, Center, Fieldset, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
-import { inputKey, kinds, messages, type EntityDef, type Field } from '@hub/model';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { inputKey, isUuid, kinds, messages, type EntityDef, type Field } from '@hub/model';
+import { useMemo, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
+import { ChildList } from './ChildList';
+import { RecordOrganisation, childLists, organisationOfValues } from './record-query';
 import { FieldInput } from './FieldInput';
 import { formatLocal } from '../../ui/dates';
 import { FileListField } from './FileListField';
@@ -17,7 +19,19 @@ interface Props {
 
 /** The generic create, view and edit screen of back-office 2.6 for any entity. */
 export function RecordPage({ entity, title, mode, id, listPath }: Props) {
-  const rec = useRecordController({ entity, mode, id, listPath });
+  // A create screen opened from a parent (an account's 'Create Licence') has that reference chosen: ?mehubAccountId=...
+  const [params] = useSearchParams();
+  const initial = useMemo(() => {
+    if (mode !== 'create') return undefined;
+    const given: Record<string, unknown> = {};
+    for (const [name, f] of Object.entries(entity.fields)) {
+      const value = params.get(`${name}Id`);
+      if (f.kind === 'reference' && value && isUuid(value)) given[`${name}Id`] = value;
+    }
+    return given;
+  }, [entity, mode, params]);
+  const rec = useRecordController({ entity, mode, id, listPath, initial });
+  const children = useMemo(() => childLists(entity).sort((a, b) => a.order - b.order), [entity]);
   const { record, loaded, current, fields, lists, issues, submitted, serverErrors, errorFor, set, touch, allowed } = rec;
   const [showDetails, setShowDetails] = useState(false);
   const passwordRule = entity.rules?.includes('confirmPassword');
@@ -68,78 +82,87 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
           </Button>
         )}
       </Group>
-      <Paper withBorder p="md" component="form" onSubmit={(e) => void rec.submit(e)} noValidate>
-        <Stack gap="sm">
-          {submitted && issues.length > 0 && (
-            <Alert color="red" role="alert" aria-live="assertive">
-              <Text>{messages.genericForm}</Text>
-            </Alert>
-          )}
-          {serverErrors.length > 0 && (
-            <Alert color="red" role="alert" aria-live="assertive" title={messages.couldNotSave}>
-              <Anchor component="button" type="button" size="sm" onClick={() => setShowDetails((s) => !s)}>
-                {showDetails ? 'Hide Detailed Errors' : 'Show Detailed Errors'}
-              </Anchor>
-              {showDetails &&
-                serverErrors.map((m) => (
-                  <Text key={m} size="sm">
-                    {m}
-                  </Text>
-                ))}
-            </Alert>
-          )}
-          {groups.map((g) =>
-            g ? (
-              <Fieldset key={g} legend={g}>
-                <Stack gap="sm">{fields.filter(([, f]) => f.group === g).map(renderField)}</Stack>
-              </Fieldset>
-            ) : (
-              <Stack key="main" gap="sm">
-                {fields.filter(([, f]) => !f.group).map(renderField)}
-              </Stack>
-            ),
-          )}
-          {passwordRule && mode !== 'view' && (
-            <FieldInput
-              name="confirmPassword"
-              field={{ kind: 'password', label: 'Confirm Password' }}
-              value={current.confirmPassword}
-              record={null}
-              mode={mode}
-              error={errorFor('confirmPassword')}
-              onChange={(v) => set('confirmPassword', v)}
-              onBlur={() => touch('confirmPassword')}
-            />
-          )}
-          {lists.map((list) => (
-            <FileListField
-              key={list.name}
-              list={list}
-              parentId={mode === 'create' ? undefined : id}
-              mode={mode}
-              change={rec.fileChanges[list.name] ?? { add: [], remove: [] }}
-              onChange={(c) => rec.setFileChange(list.name, c)}
-              canAdd={allowed('create', list.target.name)}
-              canRemove={allowed('delete', list.target.name)}
-            />
-          ))}
-          {mode !== 'create' && loaded && (
-            <Text size="xs" c="dimmed">
-              Created {formatLocal(loaded.created as string)} · Modified {formatLocal(loaded.modified as string)}
-            </Text>
-          )}
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => rec.back()}>
-              {mode === 'view' ? 'Back' : 'Cancel'}
-            </Button>
-            {mode !== 'view' && (
-              <Button type="submit" loading={rec.saving}>
-                Submit
-              </Button>
+      <RecordOrganisation.Provider value={organisationOfValues(entity, current)}>
+        <Paper withBorder p="md" component="form" onSubmit={(e) => void rec.submit(e)} noValidate>
+          <Stack gap="sm">
+            {submitted && issues.length > 0 && (
+              <Alert color="red" role="alert" aria-live="assertive">
+                <Text>{messages.genericForm}</Text>
+              </Alert>
             )}
-          </Group>
-        </Stack>
-      </Paper>
+            {serverErrors.length > 0 && (
+              <Alert color="red" role="alert" aria-live="assertive" title={messages.couldNotSave}>
+                <Anchor component="button" type="button" size="sm" onClick={() => setShowDetails((s) => !s)}>
+                  {showDetails ? 'Hide Detailed Errors' : 'Show Detailed Errors'}
+                </Anchor>
+                {showDetails &&
+                  serverErrors.map((m) => (
+                    <Text key={m} size="sm">
+                      {m}
+                    </Text>
+                  ))}
+              </Alert>
+            )}
+            {groups.map((g) =>
+              g ? (
+                <Fieldset key={g} legend={g}>
+                  <Stack gap="sm">{fields.filter(([, f]) => f.group === g).map(renderField)}</Stack>
+                </Fieldset>
+              ) : (
+                <Stack key="main" gap="sm">
+                  {fields.filter(([, f]) => !f.group).map(renderField)}
+                </Stack>
+              ),
+            )}
+            {passwordRule && mode !== 'view' && (
+              <FieldInput
+                name="confirmPassword"
+                field={{ kind: 'password', label: 'Confirm Password' }}
+                value={current.confirmPassword}
+                record={null}
+                mode={mode}
+                error={errorFor('confirmPassword')}
+                onChange={(v) => set('confirmPassword', v)}
+                onBlur={() => touch('confirmPassword')}
+              />
+            )}
+            {lists.map((list) => (
+              <FileListField
+                key={list.name}
+                list={list}
+                parentId={mode === 'create' ? undefined : id}
+                mode={mode}
+                change={rec.fileChanges[list.name] ?? { add: [], remove: [] }}
+                onChange={(c) => rec.setFileChange(list.name, c)}
+                canAdd={allowed('create', list.target.name)}
+                canRemove={allowed('delete', list.target.name)}
+              />
+            ))}
+            {mode !== 'create' && loaded && (
+              <Text size="xs" c="dimmed">
+                Created {formatLocal(loaded.created as string)} · Modified {formatLocal(loaded.modified as string)}
+              </Text>
+            )}
+            <Group justify="flex-end">
+              <Button variant="default" onClick={() => rec.back()}>
+                {mode === 'view' ? 'Back' : 'Cancel'}
+              </Button>
+              {mode !== 'view' && (
+                <Button type="submit" loading={rec.saving}>
+                  Submit
+                </Button>
+              )}
+            </Group>
+          </Stack>
+        </Paper>
+      </RecordOrganisation.Provider>
+      {mode !== 'create' &&
+        id &&
+        children.map((list) => (
+          <Paper key={list.name} withBorder p="md">
+            <ChildList list={list} parentId={id} canCreate={allowed('create', list.target.name)} />
+          </Paper>
+        ))}
     </Stack>
   );
 }

@@ -1,6 +1,6 @@
 import { notifications } from '@mantine/notifications';
 import { kinds, messages, validateInput, type EntityDef, type ValidationIssue } from '@hub/model';
-import { can } from '@hub/model/groups';
+import { can, isAdministratorGroups } from '@hub/model/groups';
 import { safePath } from '@hub/model/safe-path';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState, type FormEvent } from 'react';
@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { graphqlRequest, graphqlUpload } from '../../client/graphql';
 import { useMe } from '../../app/session';
 import type { FileListChange } from './FileListField';
-import { fileLists, formFields, recordQuery, saveMutation } from './record-query';
+import { fileLists, formFields, ownerShown, recordQuery, saveMutation } from './record-query';
 import { inputOf, saveFileList, serverMessages, valuesOf, type Values } from './record-values';
 
 export type RecordMode = 'create' | 'edit' | 'view';
@@ -31,8 +31,11 @@ interface Options {
 const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
 
 /** The record screen's data and actions: loading, values, validation, file lists and saving. */
-export function useRecordController({ entity, mode, id, listPath, texts, onSaved, shapeInput, initial }: Options) {
+export function useRecordController({ entity: declared, mode, id, listPath, texts, onSaved, shapeInput, initial }: Options) {
   const me = useMe().data;
+  // An administrator chooses the record's owner (its organisation): shown and, on create, required.
+  const admin = isAdministratorGroups(me?.groups.map((g) => g.name) ?? []);
+  const entity = useMemo(() => ownerShown(declared, admin, mode), [declared, admin, mode]);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const client = useQueryClient();

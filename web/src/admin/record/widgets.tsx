@@ -2,10 +2,10 @@ import { Button, FileInput, Group, MultiSelect, Select, Stack } from '@mantine/c
 import { useDebouncedValue } from '@mantine/hooks';
 import { getEntity, LOOKUP_DEBOUNCE_MS, MB, type EntityName, type FileField } from '@hub/model';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useContext, useState } from 'react';
 import { graphqlRequest } from '../../client/graphql';
 import type { FieldProps } from './FieldInput';
-import { optionConditions, optionsQuery } from './record-query';
+import { RecordOrganisation, optionConditions, optionsQuery, organisationConditions } from './record-query';
 import { acceptAttribute, acceptedWords, maxBytesOf, uploadProblem } from './upload';
 
 /** The inputs of the relation and file kinds (the others are one Mantine input each, in ../kinds.tsx). */
@@ -13,9 +13,14 @@ import { acceptAttribute, acceptedWords, maxBytesOf, uploadProblem } from './upl
 export function useOptions(targetName: EntityName, search: string) {
   const target = getEntity(targetName);
   const [debounced] = useDebouncedValue(search, LOOKUP_DEBOUNCE_MS);
+  // On a record of one organisation, only that organisation's rows are offered (an asset's parent, its assignees).
+  const organisation = useContext(RecordOrganisation);
   return useQuery({
-    queryKey: ['options', targetName, debounced],
-    queryFn: () => graphqlRequest<{ r: Record<string, unknown>[] }>(optionsQuery(target), { c: optionConditions(target, debounced) }),
+    queryKey: ['options', targetName, debounced, organisation],
+    queryFn: () =>
+      graphqlRequest<{ r: Record<string, unknown>[] }>(optionsQuery(target), {
+        c: [...optionConditions(target, debounced), ...organisationConditions(target, organisation)],
+      }),
     select: (d) => d.r.map((r) => ({ value: r.id as string, label: String(r[target.display] ?? r.id) })),
   });
 }
