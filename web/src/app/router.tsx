@@ -43,10 +43,6 @@ const DocumentViewPage = lazy(() => import('../member/documents/DocumentViewPage
 const MeaDocumentsPage = lazy(() => import('../member/documents/MeaDocumentsPage').then((m) => ({ default: m.MeaDocumentsPage })));
 const TemplatesPage = lazy(() => import('../member/templates/TemplatesPage').then((m) => ({ default: m.TemplatesPage })));
 const TemplateViewPage = lazy(() => import('../member/templates/TemplatesPage').then((m) => ({ default: m.TemplateViewPage })));
-const UsersPage = lazy(() => import('../member/users/UsersPage').then((m) => ({ default: m.UsersPage })));
-const UserPage = lazy(() => import('../member/users/UserPage').then((m) => ({ default: m.UserPage })));
-const LicencePage = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.LicencePage })));
-const UserLicences = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.UserLicencesRedirect })));
 
 const loading = (
   <Center mih="100dvh">
@@ -155,15 +151,6 @@ export const router = createBrowserRouter([
           { path: '/assets/:parent/create', element: later(<AssetPage key="child" mode="create" />) },
           { path: '/assets/view/:id', element: later(<AssetPage key="view" mode="view" />) },
           { path: '/assets/edit/:id', element: later(<AssetPage key="edit" mode="edit" />) },
-          { path: '/users', element: later(<UsersPage />) },
-          { path: '/users/page/:page', element: later(<UsersPage />) },
-          { path: '/users/create', element: later(<UserPage key="create" mode="create" />) },
-          { path: '/users/view/:id', element: later(<UserPage key="view" mode="view" />) },
-          { path: '/users/edit/:id', element: later(<UserPage key="edit" mode="edit" />) },
-          { path: '/users/:userId/licences', element: later(<UserLicences />) },
-          { path: '/users/:userId/licences/create', element: later(<LicencePage key="create" mode="create" />) },
-          { path: '/users/:userId/licences/view/:licenceId', element: later(<LicencePage key="view" mode="view" />) },
-          { path: '/users/:userId/licences/edit/:licenceId', element: later(<LicencePage key="edit" mode="edit" />) },
           {
             path: '/integrations',
             element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,
