@@ -1,4 +1,4 @@
-import { sessionEnded } from '../../client/api';
+import { sessionEnded, xsrfHeaders } from '../../client/api';
 
 /**
  * Bulk Download (member-site.md 2, 7, 8): GET /api/files/bulkDocuments with a repeated
@@ -43,6 +43,9 @@ export interface BulkItem {
   hasFile: boolean;
 }
 
+/** Longest GET address sent; longer selections use the POST form of the route. */
+export const BULK_GET_MAX_URL = 6000;
+
 export const bulkUrl = (ids: readonly string[]) =>
   `/api/files/bulkDocuments?${ids.map((id) => `documentId=${encodeURIComponent(id)}`).join('&')}`;
 
@@ -86,7 +89,19 @@ export async function downloadBulk(
   if (ids.length > BULK_MAX) throw new BulkDownloadError(text.tooMany, 'warning');
   let res: Response;
   try {
-    res = await fetch(bulkUrl(ids), { credentials: 'same-origin', signal });
+    // The spec's call is a GET with repeated ids; a long selection would pass the server's header
+    // limit (about 330 ids), so it goes as the same route's POST form.
+    const url = bulkUrl(ids);
+    res =
+      url.length <= BULK_GET_MAX_URL
+        ? await fetch(url, { credentials: 'same-origin', signal })
+        : await fetch('/api/files/bulkDocuments', {
+            method: 'POST',
+            credentials: 'same-origin',
+            signal,
+            headers: { 'content-type': 'application/json', ...xsrfHeaders() },
+            body: JSON.stringify({ documentId: ids }),
+          });
   } catch {
     throw new BulkDownloadError(text.failed, 'error');
   }
