@@ -3,6 +3,7 @@ import { inputKey, isUuid, kinds, messages, type EntityDef, type Field } from '@
 import { useMemo, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { ChildList } from './ChildList';
+import { DocumentStatusActions } from './DocumentStatusActions';
 import { RecordOrganisation, childLists, organisationOfValues } from './record-query';
 import { FieldInput } from './FieldInput';
 import { formatLocal } from '../../ui/dates';
@@ -82,6 +83,7 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
           </Button>
         )}
       </Group>
+      {mode === 'view' && id && entity.name === 'DocumentEntity' && <DocumentStatusActions id={id} onRemoved={() => rec.back()} />}
       <RecordOrganisation.Provider value={organisationOfValues(entity, current)}>
         <Paper withBorder p="md" component="form" onSubmit={(e) => void rec.submit(e)} noValidate>
           <Stack gap="sm">
