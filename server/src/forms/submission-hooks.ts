@@ -142,7 +142,10 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
     string | null | undefined;
   const completedNow = ctx.mode === 'create' ? ctx.input.isCompleted === true : ctx.input.isCompleted === true && !state.wasCompleted;
   if (!ownerId) return;
-  if (ctx.mode === 'create' || completedNow) await removeOtherDrafts(ctx, ownerId, version.formId);
+  // A submission sent by the field-service application (an API token) is not the member's own
+  // filling: their unfinished draft of the form stays theirs.
+  const byToken = ctx.caller?.kind === 'token';
+  if (!byToken && (ctx.mode === 'create' || completedNow)) await removeOtherDrafts(ctx, ownerId, version.formId);
   if (completedNow) await notifyRecipients(ctx, def, answers, version, ownerId);
 }
 

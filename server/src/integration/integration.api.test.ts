@@ -123,6 +123,28 @@ describe('the integration API', () => {
     expect((await call(volt.key, 'GET', '/api/integration/submissions?jobNumber=FS-777')).json().total).toBe(0);
   });
 
+  it("leaves the member's unfinished draft of the form alone (the field app's job is not their filling)", async () => {
+    const { key } = await tokenOf(SPARK_MANAGER);
+    const formId = await riskAssessment();
+    const draft = await h.gql<{ createFormSubmissionsEntity: { id: string }[] }>(
+      SPARK_WORKER,
+      `mutation($v: ID!) { createFormSubmissionsEntity(formSubmissionsEntityModels: [{isCompleted: false, formVersionId: $v, submissionData: "{}"}]) { id } }`,
+      { v: (await h.db.query<{ v: string }>('SELECT published_version_id AS v FROM forms WHERE id = $1', [formId])).rows[0].v },
+    );
+    expect(draft.errors, JSON.stringify(draft.errors)).toBeUndefined();
+    const draftId = draft.data!.createFormSubmissionsEntity[0].id;
+    const res = await call(key, 'POST', '/api/integration/submissions', {
+      formId,
+      mehubAccountId: h.users[SPARK_WORKER].id,
+      jobNumber: 'FS-778',
+      jobAddress: '1 Draft Lane, Ballarat',
+      answers: answers(),
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const { rows } = await h.db.query('SELECT id FROM form_submissions WHERE id = $1 AND is_completed = false', [draftId]);
+    expect(rows).toHaveLength(1);
+  });
+
   it("refuses answers the form refuses, another organisation's member or form, and bad input, saving nothing", async () => {
     const { key } = await tokenOf(SPARK_MANAGER);
     const formId = await riskAssessment();
