@@ -33,6 +33,7 @@ import { mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
 import { fileRoutes } from './rest/files';
 import { formsModule, registerFormHooks } from './forms';
+import { registerEntityRuleHooks } from './crud/entity-rules';
 import { registerRecordHooks } from './records';
 import { memberRoutes } from './member';
 import { integrationRoutes } from './integration';
@@ -224,6 +225,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   fileRoutes(app, db, storage);
   // The entities' save hooks, listed here and nowhere else.
   registerFormHooks(registerSaveHooks);
+  registerEntityRuleHooks(registerSaveHooks);
   registerRecordHooks(registerSaveHooks);
   formsModule(app, { db, storage }, { mailer, publicUrl: config.publicUrl, log: (msg, err) => app.log.error({ err }, msg) });
   memberRoutes(app, { db, storage }, { site: config.site, mailer, log: (msg, err) => app.log.error({ err }, msg) });
