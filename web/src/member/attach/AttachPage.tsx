@@ -1,9 +1,26 @@
-import { Box, Button, Checkbox, Container, Group, Table, Tabs, Text, Title, Tooltip, ActionIcon } from '@mantine/core';
+import {
+  ActionIcon,
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  Container,
+  Group,
+  Loader,
+  Paper,
+  Stack,
+  Table,
+  Tabs,
+  Text,
+  Title,
+  Tooltip,
+  useMatches,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { hasRoleFact } from '@hub/model/roles';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useMe } from '../../app/session';
 import { DataTable } from '../../admin/list/DataTable';
@@ -85,6 +102,11 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
   const assets = useQuery({ queryKey: ['attach-assets'], queryFn: loadInServiceAssets, enabled: kind === 'assets', retry: false });
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const [saving, setSaving] = useState(false);
+  const [chosenTab, setTab] = useState<string | null>(null);
+  const phone = useMatches({ base: true, sm: false });
+  const suggested = documents.data ? suggestedDocuments(documents.data.documents, documents.data.formTypeIds) : undefined;
+  // A form that suggests nothing opens on its organisation's active documents.
+  const tab = chosenTab ?? (suggested && suggested.length === 0 ? 'active' : 'suggested');
 
   const initial = new Set((kind === 'documents' ? attached.data?.documents : attached.data?.assets)?.map((r) => r.id) ?? []);
   const selected = picked ?? initial;
@@ -135,7 +157,7 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
         {selected.size} selected
       </Text>
       {kind === 'documents' ? (
-        <Tabs defaultValue="suggested" keepMounted={false}>
+        <Tabs value={tab} onChange={setTab} keepMounted={false}>
           <Tabs.List mb="sm">
             <Tabs.Tab value="suggested" mih={44}>
               Suggested documents
@@ -145,13 +167,25 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
             </Tabs.Tab>
           </Tabs.List>
           <Tabs.Panel value="suggested">
-            <DocumentTable
-              rows={documents.data ? suggestedDocuments(documents.data.documents, documents.data.formTypeIds) : undefined}
-              pending={documents.isPending || attached.isPending}
-              error={errorText}
-              selected={selected}
-              toggle={toggle}
-            />
+            {suggested && suggested.length === 0 && !attached.isPending ? (
+              <Alert color="gray" variant="light" title="No suggested documents for this form">
+                <Text size="sm" mb="sm">
+                  None of your active documents has one of this form&apos;s document types.
+                </Text>
+                <Button variant="default" mih={44} onClick={() => setTab('active')}>
+                  Show active documents
+                </Button>
+              </Alert>
+            ) : (
+              <DocumentTable
+                rows={suggested}
+                pending={documents.isPending || attached.isPending}
+                error={errorText}
+                selected={selected}
+                toggle={toggle}
+                phone={phone}
+              />
+            )}
           </Tabs.Panel>
           <Tabs.Panel value="active">
             <DocumentTable
@@ -160,6 +194,7 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
               error={errorText}
               selected={selected}
               toggle={toggle}
+              phone={phone}
             />
           </Tabs.Panel>
         </Tabs>
@@ -170,6 +205,7 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
           error={errorText}
           selected={selected}
           toggle={toggle}
+          phone={phone}
         />
       )}
       <Box
@@ -201,6 +237,79 @@ interface TableProps<R> {
   error: { title: string; text: string } | null;
   selected: Set<string>;
   toggle(id: string): void;
+  /** Cards with a 44 px tick area instead of the table. */
+  phone: boolean;
+}
+
+/**
+ * The phone layout of an attach list: a card per row whose whole first line (the checkbox and the
+ * row's name) ticks it, at least 44 px tall; details and the download under it.
+ */
+function PickCards<R extends { id: string }>(props: {
+  label: string;
+  rows: R[] | undefined;
+  pending: boolean;
+  error: { title: string; text: string } | null;
+  selected: Set<string>;
+  toggle(id: string): void;
+  name(row: R): string;
+  detail(row: R): ReactNode;
+  action?(row: R): ReactNode;
+}) {
+  const { rows, selected, toggle } = props;
+  if (props.error)
+    return (
+      <Alert color="red" title={props.error.title}>
+        An unexpected error occurred: {props.error.text}
+      </Alert>
+    );
+  if (props.pending || !rows)
+    return (
+      <Group aria-busy>
+        <Loader size="sm" aria-hidden />
+        <Text>Loading {props.label}...</Text>
+      </Group>
+    );
+  if (!rows.length)
+    return (
+      <Text ta="center" py="lg" c="dimmed">
+        No results found
+      </Text>
+    );
+  return (
+    <Stack gap="xs" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={props.label}>
+      {rows.map((row) => (
+        <Paper
+          component="li"
+          key={row.id}
+          withBorder
+          radius="md"
+          px="sm"
+          py={4}
+          bg={selected.has(row.id) ? 'var(--mantine-primary-color-light)' : undefined}
+        >
+          <Group gap="xs" wrap="nowrap" align="center">
+            <Checkbox
+              aria-label={`Attach ${props.name(row)}`}
+              checked={selected.has(row.id)}
+              onChange={() => toggle(row.id)}
+              size="md"
+              label={props.name(row)}
+              description={props.detail(row)}
+              style={{ flex: 1 }}
+              styles={{
+                body: { minHeight: 44, alignItems: 'center' },
+                labelWrapper: { flex: 1 },
+                label: { cursor: 'pointer', fontWeight: 600, overflowWrap: 'anywhere', paddingBlock: 10 },
+                description: { color: 'var(--mantine-color-gray-7)', overflowWrap: 'anywhere' },
+              }}
+            />
+            {props.action?.(row)}
+          </Group>
+        </Paper>
+      ))}
+    </Stack>
+  );
 }
 
 const pickCell = (id: string, name: string, selected: Set<string>, toggle: (id: string) => void) => (
@@ -214,7 +323,21 @@ const pickCell = (id: string, name: string, selected: Set<string>, toggle: (id: 
   </Table.Td>
 );
 
-function DocumentTable({ rows, pending, error, selected, toggle }: TableProps<AttachableDocument>) {
+function DocumentTable({ rows, pending, error, selected, toggle, phone }: TableProps<AttachableDocument>) {
+  if (phone)
+    return (
+      <PickCards
+        label="documents"
+        rows={rows}
+        pending={pending}
+        error={error}
+        selected={selected}
+        toggle={toggle}
+        name={(d) => d.documentName}
+        detail={(d) => d.documentTypess.map((t) => t.name).join(', ') || 'No document type'}
+        action={(d) => <DocumentDownload document={d} />}
+      />
+    );
   return (
     <DataTable
       label="documents"
@@ -283,7 +406,20 @@ export function DocumentDownload({ document: d }: { document: AttachableDocument
   );
 }
 
-function AssetTable({ rows, pending, error, selected, toggle }: TableProps<AttachableAsset>) {
+function AssetTable({ rows, pending, error, selected, toggle, phone }: TableProps<AttachableAsset>) {
+  if (phone)
+    return (
+      <PickCards
+        label="assets"
+        rows={rows}
+        pending={pending}
+        error={error}
+        selected={selected}
+        toggle={toggle}
+        name={(a) => a.description}
+        detail={(a) => (a.assetID ? `Asset ID ${a.assetID}` : 'No asset ID')}
+      />
+    );
   return (
     <DataTable
       label="assets"

@@ -104,6 +104,23 @@ describe('the attach pages', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe('/safety-form/f/slide/2/'));
   });
 
+  it('open on Active documents when the form suggests none, and say so on the Suggested tab', async () => {
+    forms.loadForm.mockResolvedValue({ id: 'f', name: 'Risk form', formType: 'RISK_ASSESSMENT', version: null });
+    forms.fetchDraft.mockResolvedValue(null);
+    api.loadActiveDocuments.mockResolvedValue({ documents: [swms, policy], formTypeIds: [] });
+    renderAt('/safety-form/f/active-documents', <AttachPage kind="documents" />, meOf('SafetyManager'));
+    // Rows as cards on a phone (jsdom matches no breakpoint): the name is the checkbox's label.
+    const office = await screen.findByRole('checkbox', { name: 'Attach Office policy' });
+    expect(screen.getByRole('tab', { name: 'Active documents' }).getAttribute('aria-selected')).toBe('true');
+    fireEvent.click(screen.getByText('Office policy'));
+    expect((office as HTMLInputElement).checked).toBe(true);
+    expect(screen.getByText('1 selected')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: 'Suggested documents' }));
+    expect(await screen.findByText('No suggested documents for this form')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Show active documents' }));
+    expect(await screen.findByRole('checkbox', { name: 'Attach Switchboard SWMS' })).toBeTruthy();
+  });
+
   it("show the spec's failure and stay", async () => {
     forms.loadForm.mockResolvedValue(null);
     forms.fetchDraft.mockResolvedValue(null);
