@@ -1,5 +1,5 @@
-import { expect, test, type BrowserContext, type Page } from '@playwright/test';
-import { apiSignIn, pageWidth, skipActivityModal, SPARKRIGHT } from './helpers';
+import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { adminGraphql, apiSignIn, pageWidth, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /**
  * Member records in a browser (issue 11 item 9), each flow as the role that uses it, at 1440 and
@@ -50,14 +50,18 @@ async function gql<T>(context: BrowserContext, query: string, variables?: Record
   return body.data as T;
 }
 
-/** Deletes the rows of `entity` (e.g. 'AssetEntity') whose `path` starts with `prefix`, as the context's member. */
-async function removeTagged(context: BrowserContext, entity: string, path: string, prefix: string) {
+/** Deletes the rows of `entity` (e.g. 'AssetEntity') whose `path` starts with `prefix`, as an administrator (any status). */
+async function removeTagged(request: APIRequestContext, entity: string, path: string, prefix: string) {
   const lower = entity[0].toLowerCase() + entity.slice(1);
-  const found = await gql<{ r: { id: string }[] }>(context, `query($w: [WhereExpressionGraph!]) { r: ${lower}s(where: $w) { id } }`, {
-    w: [{ path, comparison: 'like', value: [`${prefix}%`] }],
-  });
+  const found = await adminGraphql<{ r: { id: string }[] }>(
+    request,
+    `query($w: [WhereExpressionGraph!]) { r: ${lower}s(where: $w) { id } }`,
+    {
+      w: [{ path, comparison: 'like', value: [`${prefix}%`] }],
+    },
+  );
   if (found.r.length)
-    await gql(context, `mutation($ids: [ID!]!) { r: delete${entity}(${lower}Ids: $ids) }`, { ids: found.r.map((x) => x.id) });
+    await adminGraphql(request, `mutation($ids: [ID!]!) { r: delete${entity}(${lower}Ids: $ids) }`, { ids: found.r.map((x) => x.id) });
 }
 
 /** Picks `option` in a Mantine select or multi-select labelled `label`. */
@@ -81,7 +85,7 @@ for (const { label, size } of VIEWPORTS) {
   test.describe(`at ${label} width`, () => {
     test.use({ viewport: size });
 
-    test('SafetyManager: an asset with a child and an attachment, then out of service', async ({ context, page }) => {
+    test('SafetyManager: an asset with a child and an attachment, then out of service', async ({ context, page, request }) => {
       test.slow();
       const tag = tagOf(label);
       await skipActivityModal(page);
@@ -93,7 +97,7 @@ for (const { label, size } of VIEWPORTS) {
         { m: [{ assetType: 'TOOL', description: `${tag} child`, status: 'IN_SERVICE' }] },
       );
       const childId = r[0].id;
-      undo.push(() => removeTagged(context, 'AssetEntity', 'description', tag));
+      undo.push(() => removeTagged(request, 'AssetEntity', 'description', tag));
       await page.goto('/assets/create');
       await expect(page.getByRole('heading', { name: 'Create Asset', level: 1 })).toBeVisible();
       await choose(page, 'Asset Type', 'Tool');
@@ -154,6 +158,121 @@ for (const { label, size } of VIEWPORTS) {
       // The child is back in service without a parent.
       await page.goto(`/assets/view/${childId}`);
       await expect(page.getByRole('group', { name: 'Link asset' })).toContainText(/Parent Asset\s*None/);
+    });
+  });
+}
+
+/** A second member signed in through the API in its own browser context, closed after the flow. */
+async function memberPage(browser: Browser, email: string, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ viewport });
+  undo.push(() => context.close());
+  await apiSignIn(context, email);
+  const page = await context.newPage();
+  await skipActivityModal(page);
+  return { context, page };
+}
+
+for (const { label, size } of VIEWPORTS) {
+  test.describe(`at ${label} width`, () => {
+    test.use({ viewport: size });
+
+    test("SafetyWorker's document waits for approval; the SafetyManager approves it", async ({ browser, context, page, request }) => {
+      test.slow();
+      const tag = tagOf(label);
+      const name = `${tag} toolbox talk`;
+      const manager = await memberPage(browser, SPARKRIGHT.safetyManager, size);
+      undo.push(() => removeTagged(request, 'DocumentEntity', 'documentName', tag));
+      await skipActivityModal(page);
+      await apiSignIn(context, SPARKRIGHT.safetyWorker);
+
+      await page.goto('/my-documents');
+      await expect(page.getByRole('tablist', { name: 'Document status' }).getByRole('tab')).toHaveText(['Active']);
+      await page.getByRole('link', { name: 'Create Document' }).click();
+      await expect(page.getByRole('heading', { name: 'Create Document', level: 1 })).toBeVisible();
+      await page.getByLabel('Document Name').fill(name);
+      const chooser = page.waitForEvent('filechooser');
+      await page.getByRole('button', { name: 'Document Upload' }).click();
+      await (await chooser).setFiles(pdfFile('e2e-toolbox-talk.pdf', 'Toolbox talk'));
+      await expect(page.getByRole('group', { name: 'File or link' })).toContainText('e2e-toolbox-talk.pdf');
+      await expect(page.getByRole('checkbox', { name: 'SWMS' })).toBeChecked();
+      await screen(page, 'document-create-worker', label);
+      await page.getByRole('button', { name: 'Save' }).click();
+      const notice = page.getByRole('alert').filter({ hasText: 'Document approval pending' });
+      await expect(notice).toBeVisible();
+      await screen(page, 'document-pending-notice', label);
+
+      // The SafetyManager finds it on the Pending tab and approves it.
+      await manager.page.goto('/my-documents/SWMS/pending');
+      await expect(manager.page.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
+      await manager.page.getByRole('link', { name: `View ${name}` }).click();
+      await expect(manager.page.getByRole('heading', { name, level: 1 })).toBeVisible();
+      await expect(manager.page.getByRole('main')).toContainText('Pending');
+      await screen(manager.page, 'document-pending-view', label);
+      await manager.page.getByRole('button', { name: 'Approve' }).click();
+      await expect(manager.page.getByText('Document approved')).toBeVisible();
+      await expect(manager.page.getByRole('button', { name: 'Approve' })).toHaveCount(0);
+      await manager.page.goto('/my-documents/SWMS/active');
+      await expect(manager.page.getByRole('link', { name: `View ${name}` })).toBeVisible();
+      // And the worker now sees it among the active documents.
+      await page.goto('/my-documents/SWMS');
+      await expect(page.getByRole('link', { name: `View ${name}` })).toBeVisible();
+    });
+
+    test("licences: a Manager's own is active at once; a SafetyWorker's waits until a Manager approves it", async ({
+      browser,
+      context,
+      page,
+      request,
+    }) => {
+      test.slow();
+      const tag = tagOf(label);
+      const manager = await memberPage(browser, SPARKRIGHT.manager, size);
+      undo.push(() => removeTagged(request, 'LicenceEntity', 'licenceName', tag));
+      const licences = (p: Page) => p.getByRole('region', { name: 'Licences and competencies' });
+      const item = (p: Page, name: string) =>
+        label === 'phone' ? licences(p).getByRole('article', { name }) : licences(p).getByRole('row').filter({ hasText: name });
+
+      async function upload(p: Page, who: string, name: string, own: boolean) {
+        // A SafetyWorker's /users is their own record.
+        await p.goto(own ? '/users' : '/users?tab=active');
+        if (!own) await p.getByRole('link', { name: `View ${who}` }).click();
+        await expect(p.getByRole('heading', { name: who, level: 1 })).toBeVisible();
+        await p.getByRole('link', { name: 'Upload licenses' }).click();
+        await expect(p.getByRole('heading', { name: 'Upload Licences/Competencies', level: 1 })).toBeVisible();
+        const chooser = p.waitForEvent('filechooser');
+        await p.getByRole('button', { name: 'Choose file' }).click();
+        await (await chooser).setFiles(pdfFile('e2e-licence-card.pdf', 'Licence card'));
+        await p.getByLabel('Licence Name').fill(name);
+        await p.getByLabel('Licence Issuer').fill('Energy Safe Victoria');
+        await choose(p, 'Licence Type', /./);
+        await p.getByLabel('Licence Number').fill('E2E-0001');
+        await screen(p, 'licence-create', label);
+        await p.getByRole('button', { name: 'Save' }).click();
+      }
+
+      // The Manager's own: approved at once.
+      await upload(manager.page, 'Mia Manning', `${tag} manager licence`, false);
+      await expect(manager.page.getByText('Successfully uploaded licence')).toBeVisible();
+      await expect(manager.page.getByRole('alert').filter({ hasText: 'Licence Approval Pending' })).toHaveCount(0);
+      await manager.page.goto('/users?tab=active');
+      await manager.page.getByRole('link', { name: 'View Mia Manning' }).click();
+      await expect(item(manager.page, `${tag} manager licence`)).toContainText('Active');
+
+      // The SafetyWorker's: pending until the Manager approves it.
+      await skipActivityModal(page);
+      await apiSignIn(context, SPARKRIGHT.safetyWorker);
+      await upload(page, 'Wes Walker', `${tag} worker licence`, true);
+      await expect(page.getByRole('alert').filter({ hasText: 'Licence Approval Pending' })).toBeVisible();
+      await screen(page, 'licence-pending', label);
+      await manager.page.goto('/users?tab=active');
+      await manager.page.getByRole('link', { name: 'View Wes Walker' }).click();
+      const pending = item(manager.page, `${tag} worker licence`);
+      await expect(pending).toContainText('Pending');
+      await screen(manager.page, 'licence-list-pending', label);
+      await pending.getByRole('button', { name: `Approve ${tag} worker licence` }).click();
+      await expect(manager.page.getByText('Licence approved')).toBeVisible();
+      await expect(pending).toContainText('Active');
+      await expect(pending.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
     });
   });
 }
