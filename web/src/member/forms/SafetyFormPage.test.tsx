@@ -1,7 +1,8 @@
 import { MantineProvider } from '@mantine/core';
+import { Notifications } from '@mantine/notifications';
 import { newCompleteSlide, type FormDefinition } from '@hub/model/forms';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
@@ -50,11 +51,13 @@ function renderPage(me: Me, draft: Draft | null) {
   );
   render(
     <MantineProvider theme={theme} env="test">
+      <Notifications />
       <QueryClientProvider client={client}>
         <RouterProvider router={router} />
       </QueryClientProvider>
     </MantineProvider>,
   );
+  return router;
 }
 
 afterEach(() => {
@@ -95,5 +98,17 @@ describe('/safety-form/{formId}', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Discard and take me back' }));
     expect(api.deleteDraft).toHaveBeenCalledWith('f1');
     await screen.findByText('Safety page');
+  });
+
+  it("saves the draft silently before an attach page, and keeps the draft toast for the user's own Save draft", async () => {
+    api.createSubmission.mockResolvedValue({ id: 'd9' });
+    const manager = { ...worker, roleName: 'SafetyManager', memberOrganisationId: 'org' } as unknown as Me;
+    const router = renderPage(manager, null);
+    fireEvent.click(await screen.findByRole('button', { name: 'Attach documents' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/safety-form/f1/active-documents'));
+    expect(api.createSubmission).toHaveBeenCalledTimes(1);
+    expect(screen.queryByText('The draft has been submitted successfully.')).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Save draft' }));
+    expect(await screen.findByText('The draft has been submitted successfully.')).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
 import { notificationDefaults, type Answers, type FormDefinition } from '@hub/model/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useMe, type Me } from '../../app/session';
 import { FormFiller } from '../../forms/FormFiller';
@@ -60,6 +60,8 @@ export function SafetyFormPage() {
   const me = useMe();
   // A draft saved on this page (before attaching): Cancel now has a draft to discard.
   const [savedDraft, setSavedDraft] = useState(false);
+  // The attachments panel's own save before an attach page or an upload: no draft toast for it.
+  const silentSave = useRef(false);
 
   if (data.isPending || me.isPending) {
     return (
@@ -106,7 +108,7 @@ export function SafetyFormPage() {
       notifications.show({ color: 'green', message: 'The form has been submitted successfully.' });
       void navigate('/home');
     } else {
-      notifications.show({ color: 'yellow', message: 'The draft has been submitted successfully.' });
+      if (!silentSave.current) notifications.show({ color: 'yellow', message: 'The draft has been submitted successfully.' });
       // From the leave prompt the filler goes on to where the user was going.
       if (!stay) void navigate('/mesafety');
     }
@@ -145,7 +147,20 @@ export function SafetyFormPage() {
         onCancel={() => void cancel()}
         onSaveDraft={(a, { continueNavigation }) => save(a, false, continueNavigation)}
         onSubmit={(a) => save(a, true)}
-        attachments={({ saveProgress }) => <AttachmentsPanel formId={formId} mode="fill" saveProgress={saveProgress} />}
+        attachments={({ saveProgress }) => (
+          <AttachmentsPanel
+            formId={formId}
+            mode="fill"
+            saveProgress={async () => {
+              silentSave.current = true;
+              try {
+                return await saveProgress();
+              } finally {
+                silentSave.current = false;
+              }
+            }}
+          />
+        )}
       />
     </Container>
   );
