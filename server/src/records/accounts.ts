@@ -1,6 +1,7 @@
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 import { assertPrimaryContactWrite } from '../access/records';
 import { fieldRefusal } from '../access/records';
+import { assertNoOutOfServiceAssignment } from './assets';
 
 /**
  * User account rules beyond the field rules of access/fields.ts (own record for worker roles,
@@ -25,6 +26,7 @@ function prepare(ctx: SaveHookContext): void {
 
 async function beforeWrite(ctx: SaveHookContext): Promise<void> {
   if ((ctx.state as State).primary !== undefined) assertPrimaryContactWrite(ctx.caller);
+  await assertNoOutOfServiceAssignment(ctx);
 }
 
 async function afterWrite(ctx: SaveHookContext): Promise<void> {

@@ -248,3 +248,48 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
 }
 
 export const assetHooks: SaveHooks = { beforeWrite, afterWrite };
+
+/** Of the assets `ids`, whether one the caller may see is out of service (another organisation's are left to the reference check). */
+async function anyOutOfService(ctx: SaveHookContext, ids: string[]): Promise<boolean> {
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (!valid.length) return false;
+  const params = new Params();
+  const scope = scopeSql(getEntity(ASSET), 'x', ctx.caller, params);
+  const arr = params.add(valid, 'uuid[]');
+  const out = params.add(OUT, 'text');
+  const { rows } = await ctx.tx.query(
+    `SELECT 1 FROM asset x WHERE x.id = ANY(${arr}) AND x.status = ${out}${scope ? ` AND ${scope}` : ''} LIMIT 1`,
+    params.values,
+  );
+  return rows.length > 0;
+}
+
+/**
+ * An out-of-service asset's attachments are read-only like its other fields: no attachment row
+ * is added to one, moved to or from one, or re-filed, whatever path saves it
+ * (createAssetAttachmentsEntity, multipart uploads, bulk updates).
+ */
+async function attachmentBeforeWrite(ctx: SaveHookContext): Promise<void> {
+  const ids: string[] = [];
+  if (typeof ctx.input.assetId === 'string') ids.push(ctx.input.assetId);
+  if (ctx.mode === 'update' && ctx.id) {
+    const { rows } = await ctx.tx.query<{ a: string | null }>('SELECT asset_id::text AS a FROM asset_attachments WHERE id = $1', [ctx.id]);
+    if (rows[0]?.a) ids.push(rows[0].a);
+  }
+  if (await anyOutOfService(ctx, ids)) throw fieldRefusal('assetId', recordMessages.assetOutOfService);
+}
+
+export const assetAttachmentHooks: SaveHooks = { beforeWrite: attachmentBeforeWrite };
+
+/**
+ * Assignees of an asset are also written from the account's side (`assetss` of an account): an
+ * out-of-service asset gets none that way either (member-site.md section 4: saving one out of
+ * service clears its assignees, and nothing but its status changes afterwards).
+ */
+export async function assertNoOutOfServiceAssignment(ctx: SaveHookContext): Promise<void> {
+  const given = givenIds(ctx.input, 'assetss');
+  if (!given?.length) return;
+  const have = ctx.mode === 'update' && ctx.id ? await storedLinks(ctx.tx, 'MehubAccountEntity', 'assetss', ctx.id) : [];
+  const added = given.filter((id) => !have.includes(id));
+  if (await anyOutOfService(ctx, added)) throw fieldRefusal('assetss', recordMessages.assetOutOfService);
+}

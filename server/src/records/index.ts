@@ -1,7 +1,7 @@
 import type { EntityName } from '@hub/model';
 import type { SaveHooks } from '../crud/hooks';
 import { accountHooks } from './accounts';
-import { assetHooks } from './assets';
+import { assetAttachmentHooks, assetHooks } from './assets';
 import { documentHooks } from './documents';
 import { licenceHooks } from './licences';
 
@@ -13,6 +13,7 @@ import { licenceHooks } from './licences';
  */
 export const RECORD_HOOKS: Readonly<Partial<Record<EntityName, SaveHooks>>> = {
   AssetEntity: assetHooks,
+  AssetAttachmentsEntity: assetAttachmentHooks,
   DocumentEntity: documentHooks,
   LicenceEntity: licenceHooks,
   MehubAccountEntity: accountHooks,
