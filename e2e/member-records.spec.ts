@@ -1,3 +1,4 @@
+import { inflateSync } from 'node:zlib';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { adminGraphql, apiSignIn, pageWidth, skipActivityModal, SPARKRIGHT } from './helpers';
 
@@ -40,6 +41,28 @@ function pdfOf(text: string): Buffer {
 }
 
 const pdfFile = (name: string, text: string) => ({ name, mimeType: 'application/pdf', buffer: pdfOf(text) });
+
+/** The text a PDF shows: its content streams inflated, the hex strings of TJ operators decoded (as the server tests read them). */
+function pdfText(pdf: Buffer): string {
+  const out: string[] = [];
+  let at = 0;
+  for (;;) {
+    const start = pdf.indexOf('stream\n', at, 'latin1');
+    if (start < 0) break;
+    const end = pdf.indexOf('\nendstream', start, 'latin1');
+    const raw = pdf.subarray(start + 7, end);
+    at = end + 10;
+    let content: string;
+    try {
+      content = inflateSync(raw).toString('latin1');
+    } catch {
+      content = raw.toString('latin1');
+    }
+    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
+      out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join(''));
+  }
+  return out.join('\n');
+}
 
 /** A GraphQL call in the context's session (the signed-in member's own rights). */
 async function gql<T>(context: BrowserContext, query: string, variables?: Record<string, unknown>): Promise<T> {
@@ -273,6 +296,114 @@ for (const { label, size } of VIEWPORTS) {
       await expect(manager.page.getByText('Licence approved')).toBeVisible();
       await expect(pending).toContainText('Active');
       await expect(pending.getByRole('button', { name: /^Approve/ })).toHaveCount(0);
+    });
+  });
+}
+
+for (const { label, size } of VIEWPORTS) {
+  test.describe(`at ${label} width`, () => {
+    test.use({ viewport: size });
+
+    test('SafetyManager attaches a document and an asset to a form; the submission and its PDF show them', async ({
+      context,
+      page,
+      request,
+    }) => {
+      test.slow();
+      const tag = tagOf(label);
+      const job = `J-${tag.replace(/\W+/g, '-')}`;
+      await skipActivityModal(page);
+      await apiSignIn(context, SPARKRIGHT.safetyManager);
+      undo.push(() => removeTagged(request, 'DocumentEntity', 'documentName', tag));
+      undo.push(() => removeTagged(request, 'AssetEntity', 'description', tag));
+      undo.push(() => removeTagged(request, 'FormSubmissionsEntity', 'jobNumber', job));
+      // A document (active: a SafetyManager's) and an asset of the organisation, made for this flow.
+      const { types } = await gql<{ types: { id: string; name: string }[] }>(context, '{ types: documentTypesEntitys { id name } }');
+      const swms = types.find((t) => t.name === 'SWMS')!;
+      await gql(context, 'mutation($m: [DocumentEntityInput!]!) { r: createDocumentEntity(documentEntityModels: $m) { id } }', {
+        m: [{ documentName: `${tag} SWMS`, documentLink: 'https://example.org/e2e-swms', documentTypess: [{ id: swms.id }] }],
+      });
+      await gql(context, 'mutation($m: [AssetEntityInput!]!) { r: createAssetEntity(assetEntityModels: $m) { id } }', {
+        m: [{ assetType: 'TOOL', assetID: 'E2E-9', description: `${tag} insulation tester`, status: 'IN_SERVICE' }],
+      });
+
+      await page.goto('/mesafety');
+      await page.getByRole('button', { name: 'Create Job Safety Risk Assessment' }).click();
+      const prompt = page.getByRole('dialog').filter({ hasText: 'You started this form earlier' });
+      await expect(page.getByRole('heading', { name: 'Job Safety Risk Assessment', level: 1 }).or(prompt)).toBeVisible();
+      if (await prompt.isVisible()) await prompt.getByRole('button', { name: /Discard/ }).click();
+      await expect(page).toHaveURL(/\/safety-form\/[0-9a-f-]{36}/);
+      const formUrl = page.url();
+      await page.getByLabel('Job number').fill(job);
+      await page.getByLabel('Job address').fill('1 E2E Street, Springfield');
+
+      // Documents: the form's suggestion or the active ones.
+      const toolbar = page.getByRole('toolbar', { name: 'Attachments' });
+      await toolbar.getByRole('button', { name: 'Attach documents' }).click();
+      await expect(page).toHaveURL(/\/active-documents$/);
+      await screen(page, 'attach-documents', label);
+      const activeTab = page.getByRole('tab', { name: 'Active documents' });
+      if (await activeTab.isVisible()) await activeTab.click();
+      await page.getByRole('checkbox', { name: `Attach ${tag} SWMS` }).check();
+      await page.getByRole('button', { name: label === 'phone' ? 'Done' : 'Finish attaching' }).click();
+      await expect(page.getByText('Successfully attached documents')).toBeVisible();
+      await expect(page).toHaveURL(formUrl);
+
+      await toolbar.getByRole('button', { name: 'Attach assets' }).click();
+      await expect(page).toHaveURL(/\/active-assets$/);
+      await page.getByRole('checkbox', { name: `Attach ${tag} insulation tester` }).check();
+      await screen(page, 'attach-assets', label);
+      await page.getByRole('button', { name: label === 'phone' ? 'Done' : 'Finish attaching' }).click();
+      await expect(page.getByText('Successfully attached assets')).toBeVisible();
+      const attachments = page.getByRole('region', { name: 'Attachments' });
+      await expect(attachments).toContainText(`${tag} SWMS`);
+      await expect(attachments).toContainText(`${tag} insulation tester`);
+      await screen(page, 'filler-attachments', label);
+
+      // The rest of the form, then submit.
+      const date = page.getByRole('button', { name: 'Date', exact: true });
+      await date.click();
+      const picker = page.getByRole('dialog', { name: 'Choose date and time' });
+      await picker.getByRole('button', { name: /^13 / }).first().click();
+      await picker.getByLabel('Time').focus();
+      await page.keyboard.type('0930');
+      await picker.getByRole('button', { name: 'Done' }).click();
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByLabel('Task or activity').fill('Test the switchboard insulation');
+      await page
+        .getByRole('button', { name: /^Likelihood Likely, consequence Major: risk score 16/ })
+        .first()
+        .click();
+      await page.getByLabel('Control measures').fill('Isolate and test before touch');
+      await page.getByRole('button', { name: 'Next', exact: true }).click();
+      await page.getByRole('button', { name: 'Submit' }).click();
+      await expect(page.getByText('The form has been submitted successfully.')).toBeVisible();
+
+      // The submission's view lists them, and so does its PDF.
+      await page.goto('/user-submissions/RISK_ASSESSMENT');
+      await page.getByRole('searchbox').fill(job);
+      const row = (
+        label === 'phone' ? page.getByRole('list', { name: 'Submissions' }).getByRole('listitem') : page.getByRole('row')
+      ).filter({
+        hasText: job,
+      });
+      await row.getByRole('link', { name: 'View', exact: true }).click();
+      await expect(page).toHaveURL(/\/view\/[0-9a-f-]{36}(\?|$)/);
+      const submissionId = /\/view\/([0-9a-f-]{36})/.exec(page.url())![1];
+      const shown = page.getByRole('region', { name: 'Attachments' });
+      await expect(shown).toContainText(`${tag} SWMS`);
+      await expect(shown).toContainText(`${tag} insulation tester`);
+      await screen(page, 'submission-attachments', label);
+      const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+      const pdf = await context.request.post('/api/entity/FormSubmissionsEntity/pdf', {
+        headers: { 'x-xsrf-token': xsrf },
+        data: { SubmissionId: submissionId, TimeZoneId: 'Australia/Melbourne' },
+      });
+      expect(pdf.status()).toBe(200);
+      expect(pdf.headers()['content-disposition']).toMatch(/^attachment/);
+      const text = pdfText(await pdf.body());
+      expect(text).toContain(`${tag} SWMS`);
+      expect(text).toContain(`${tag} insulation tester`);
     });
   });
 }
