@@ -251,6 +251,18 @@ describe('documents and licences across organisations and roles', () => {
     ).toBe('You can only add or change licences of your own account');
     expect((await api.row<{ status: string }>('licence', swLicence.id))!.status).toBe('PENDING');
   });
+  it.fails("FINDING: a worker's new attachment on their approved licence waits for approval like an edit of the licence", async () => {
+    const made = await api.create<{ id: string; status: string }>(
+      SPARK_MANAGER,
+      'LicenceEntity',
+      [{ licenceName: 'Approved', licenceIssuer: 'Board', licenceType: 'ELECTRICAL', mehubAccountId: h.users[SAFETY_WORKER].id }],
+      'id status',
+    );
+    expect(made.r![0].status).toBe('ACTIVE');
+    const res = await api.create(SAFETY_WORKER, 'LicenceAttachmentsEntity', [{ licenceId: made.r![0].id }]);
+    const status = (await api.row<{ status: string }>('licence', made.r![0].id))!.status;
+    expect(res.message !== null || status === 'PENDING').toBe(true);
+  });
 });
 
 describe('routes across organisations', () => {
