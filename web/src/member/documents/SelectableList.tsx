@@ -7,6 +7,7 @@ import { clearSelection, isPageSelected, isSelected, togglePage, toggleRow } fro
 import type { Where } from '../../admin/list/query';
 import { useListController } from '../../admin/list/useListController';
 import { PageSearch } from '../../ui/PageSearch';
+import { HitArea } from '../records/HitArea';
 import { BulkDownloadBar, useBulkDownload } from './BulkDownload';
 import type { BulkItem, BulkKind } from './bulk-download';
 
@@ -64,24 +65,26 @@ export function SelectableList(props: {
 
   const pageIds = list.pageIds;
   const pickAll = bulk && rows.length > 0 && (
-    <Checkbox
-      aria-label="Choose every row on this page"
-      checked={isPageSelected(list.state, pageIds)}
-      indeterminate={!isPageSelected(list.state, pageIds) && pageIds.some((id) => isSelected(list.state, id))}
-      onChange={() => list.setState((s) => togglePage(s, pageIds))}
-      size="md"
-    />
+    <HitArea>
+      <Checkbox
+        aria-label="Choose every row on this page"
+        checked={isPageSelected(list.state, pageIds)}
+        indeterminate={!isPageSelected(list.state, pageIds) && pageIds.some((id) => isSelected(list.state, id))}
+        onChange={() => list.setState((s) => togglePage(s, pageIds))}
+        size="md"
+      />
+    </HitArea>
   );
   const pick = (row: Row) =>
     bulk && (
-      <Checkbox
-        aria-label={`Choose ${rowName(row)}`}
-        checked={isSelected(list.state, row.id as string)}
-        onChange={() => list.setState((s) => toggleRow(s, row.id as string))}
-        size="md"
-        styles={{ body: { alignItems: 'center' } }}
-        style={{ display: 'inline-flex', alignItems: 'center', minHeight: 44, minWidth: 44, justifyContent: 'center' }}
-      />
+      <HitArea>
+        <Checkbox
+          aria-label={`Choose ${rowName(row)}`}
+          checked={isSelected(list.state, row.id as string)}
+          onChange={() => list.setState((s) => toggleRow(s, row.id as string))}
+          size="md"
+        />
+      </HitArea>
     );
   const actions = (row: Row) => {
     const edit = props.editPath?.(row);
@@ -123,10 +126,15 @@ export function SelectableList(props: {
     body = (
       <>
         {pickAll && (
-          <Group gap="xs" mb="xs">
-            {pickAll}
-            <Text size="sm">Choose all on this page</Text>
-          </Group>
+          <Checkbox
+            mb="xs"
+            label="Choose every row on this page"
+            checked={isPageSelected(list.state, pageIds)}
+            indeterminate={!isPageSelected(list.state, pageIds) && pageIds.some((id) => isSelected(list.state, id))}
+            onChange={() => list.setState((s) => togglePage(s, pageIds))}
+            size="md"
+            styles={{ body: { minHeight: 44, alignItems: 'center' }, label: { paddingBlock: 10, cursor: 'pointer' } }}
+          />
         )}
         <Stack gap="sm" component="ul" p={0} m={0} style={{ listStyle: 'none' }} aria-label={props.plural} aria-busy={list.list.isFetching}>
           {rows.map((row) => (

@@ -15,6 +15,7 @@ import { LICENCE_TEXT, licenceSavedApproved } from './licence-rules';
 import { LicenceAttachmentDrop } from './LicenceAttachmentDrop';
 import { LicenceStatusBadge } from './LicenceList';
 import { licencePaths } from './licences-api';
+import classes from '../records/touch.module.css';
 
 /** Fields loaded but not drawn as inputs: the status badge and approval line show the first two, the path the account. */
 const NOT_ON_THE_FORM = ['status', 'authorizedDate', 'mehubAccount'];
@@ -114,7 +115,15 @@ function LicenceScreen({ mode, userId, licenceId }: { mode: RecordMode; userId: 
         </Title>
         {mode === 'view' && loaded && <LicenceStatusBadge licence={loaded as { status: string; renewalDate: string | null }} />}
       </Group>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="form" onSubmit={(e) => void rec.submit(e)} noValidate aria-label={title}>
+      <Paper
+        withBorder
+        p={{ base: 'sm', sm: 'md' }}
+        component="form"
+        onSubmit={(e) => void rec.submit(e)}
+        noValidate
+        aria-label={title}
+        className={classes.touch}
+      >
         <Stack gap="sm">
           {submitted && issues.length > 0 && (
             <Alert color="red" role="alert" aria-live="assertive">

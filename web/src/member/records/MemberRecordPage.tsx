@@ -24,6 +24,7 @@ import type { Values } from '../../admin/record/record-values';
 import { useRecordController, type RecordMode } from '../../admin/record/useRecordController';
 import { formatLocal } from '../../ui/dates';
 import { Crumbs, type Crumb } from '../../ui/Crumbs';
+import classes from './touch.module.css';
 
 export type RecordController = ReturnType<typeof useRecordController>;
 
@@ -193,7 +194,15 @@ export function MemberRecordPage(props: {
           {props.actions?.(rec)}
         </Group>
       </Group>
-      <Paper withBorder p={{ base: 'sm', sm: 'md' }} component="form" onSubmit={submit} noValidate aria-label={title}>
+      <Paper
+        withBorder
+        p={{ base: 'sm', sm: 'md' }}
+        component="form"
+        onSubmit={submit}
+        noValidate
+        aria-label={title}
+        className={classes.touch}
+      >
         <Stack gap="md">
           {submitted && issues.length > 0 && (
             <Alert color="red" role="alert" aria-live="assertive">

@@ -52,7 +52,14 @@ export function SlideOut({
   const providers = useProviders().data;
   const close = onClose;
   return (
-    <Drawer opened={opened} onClose={onClose} position="right" size="sm" title="Menu" closeButtonProps={{ 'aria-label': 'Close menu' }}>
+    <Drawer
+      opened={opened}
+      onClose={onClose}
+      position="right"
+      size="sm"
+      title="Menu"
+      closeButtonProps={{ 'aria-label': 'Close menu', size: 44 }}
+    >
       <Stack gap={0} component="nav" aria-label="Main">
         {main.map((i) =>
           isMenu(i) ? (
