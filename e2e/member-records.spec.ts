@@ -407,3 +407,91 @@ for (const { label, size } of VIEWPORTS) {
     });
   });
 }
+
+/** A template of the shared library with a file, made by an administrator (GraphQL multipart, as the back-office sends it). */
+async function adminTemplate(request: APIRequestContext, name: string, typeName: string) {
+  const { types } = await adminGraphql<{ types: { id: string; name: string }[] }>(request, '{ types: documentTypesEntitys { id name } }');
+  const type = types.find((t) => t.name === typeName)!;
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  const query = 'mutation($m: [TemplateEntityInput!]!) { r: createTemplateEntity(templateEntityModels: $m) { id } }';
+  // In this order: operations and map before the file (an object would put the key '0' first).
+  const form = new FormData();
+  form.append(
+    'operations',
+    JSON.stringify({ query, variables: { m: [{ templateName: name, templateUpload: null, documentTypess: [{ id: type.id }] }] } }),
+  );
+  form.append('map', JSON.stringify({ 0: ['variables.m.0.templateUpload'] }));
+  form.append('0', new File([pdfOf(name)], 'e2e-template.pdf', { type: 'application/pdf' }));
+  const res = await request.post('/api/graphql', {
+    headers: { 'x-xsrf-token': xsrf },
+    multipart: form,
+  });
+  const body = (await res.json()) as { errors?: unknown };
+  expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
+}
+
+for (const { label, size } of VIEWPORTS) {
+  test.describe(`at ${label} width`, () => {
+    test.use({ viewport: size });
+
+    test('SafetyManager: Bulk Download of two templates is a zip', async ({ context, page, request }) => {
+      const tag = tagOf(label);
+      undo.push(() => removeTagged(request, 'TemplateEntity', 'templateName', tag));
+      await adminTemplate(request, `${tag} SWMS template`, 'SWMS');
+      await skipActivityModal(page);
+      await apiSignIn(context, SPARKRIGHT.safetyManager);
+      await page.goto('/safety-template/SWMS');
+      await expect(page.getByRole('tab', { name: 'SWMS' })).toHaveAttribute('aria-selected', 'true');
+      await page.getByRole('checkbox', { name: 'Choose SWMS template' }).check();
+      await page.getByRole('checkbox', { name: `Choose ${tag} SWMS template` }).check();
+      await screen(page, 'templates-chosen', label);
+      const download = page.waitForEvent('download');
+      await page.getByRole('button', { name: /^Bulk Download/ }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toMatch(/\.zip$/);
+      const { readFileSync } = await import('node:fs');
+      const zip = readFileSync(await file.path());
+      expect(zip.subarray(0, 2).toString()).toBe('PK');
+      // Two files in it (two local file headers), ours by its name.
+      expect(zip.toString('latin1').split('PK\x03\x04').length - 1).toBe(2);
+      expect(zip.toString('latin1')).toContain('e2e-template.pdf');
+    });
+
+    test('users: a SafetyWorker sees only their own record; a Manager sees the active users and exports one as PDF', async ({
+      browser,
+      context,
+      page,
+    }) => {
+      await skipActivityModal(page);
+      await apiSignIn(context, SPARKRIGHT.safetyWorker);
+      await page.goto('/users');
+      await expect(page.getByRole('heading', { name: 'Wes Walker', level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(/\/users\/view\/[0-9a-f-]{36}$/);
+      await expect(page.getByRole('button', { name: 'Export as PDF' })).toHaveCount(0);
+      await expect(page.getByRole('link', { name: 'Upload licenses' })).toBeVisible();
+      await screen(page, 'users-worker', label);
+
+      const manager = await memberPage(browser, SPARKRIGHT.manager, size);
+      const m = manager.page;
+      await m.goto('/users');
+      await expect(m.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
+      await expect(m.getByRole('tab', { name: 'Active users', exact: true })).toHaveAttribute('aria-selected', 'true');
+      const people =
+        label === 'phone' ? m.getByRole('main').getByRole('listitem') : m.getByRole('row').filter({ has: m.getByRole('cell') });
+      await expect(people.filter({ hasText: 'safetyworker@sparkright.example' })).toHaveCount(1);
+      await expect(people.filter({ hasText: 'voltline' })).toHaveCount(0);
+      for (const text of await people.allInnerTexts()) expect(text).toMatch(/\bactive\b/i);
+      await screen(m, 'users-manager', label);
+      await m.getByRole('link', { name: 'View Wes Walker' }).click();
+      await expect(m.getByRole('heading', { name: 'Wes Walker', level: 1 })).toBeVisible();
+      const download = m.waitForEvent('download');
+      await m.getByRole('button', { name: 'Export as PDF' }).click();
+      const file = await download;
+      expect(file.suggestedFilename()).toBe('Wes Walker.pdf');
+      const { readFileSync } = await import('node:fs');
+      const pdf = readFileSync(await file.path());
+      expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+      expect(pdfText(pdf)).toContain('safetyworker@sparkright.example');
+    });
+  });
+}
