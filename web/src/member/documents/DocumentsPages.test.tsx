@@ -215,6 +215,23 @@ describe('document form: file or link', () => {
     expect(fetchMock.mock.calls.some((c) => String(c[1]?.body).includes('createDocumentEntity'))).toBe(false);
   });
 
+  it('a refused Save names the problem in the banner and puts the focus on the first invalid field', async () => {
+    serve({ 'graphql:documentTypesEntitys': gql(types) });
+    renderPage(<DocumentFormPage mode="create" />, memberAs(ROLES.safetyWorker), '/my-documents/create');
+    fireEvent.change(await screen.findByRole('textbox', { name: /Document Name/ }), { target: { value: 'Ladder SWMS' } });
+    const input = document.querySelector('input[type="file"]') as HTMLInputElement;
+    fireEvent.change(input, { target: { files: [new File(['%PDF-1.4'], 'ladder.pdf', { type: 'application/pdf' })] } });
+    const link = screen.getByRole('textbox', { name: /Document Link/ });
+    fireEvent.change(link, { target: { value: 'https://example.org/ladder' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(screen.getAllByRole('alert').some((a) => a.textContent?.includes('Some of the fields are missing or invalid'))).toBe(true),
+    );
+    const full = screen.getAllByRole('alert').find((a) => a.textContent?.includes('Some of the fields'))!;
+    expect(full.textContent).toContain('Document Link: You can either upload a document or attach a URL against your document');
+    await waitFor(() => expect(document.activeElement).toBe(link));
+  });
+
   it('a SafetyWorker’s saved document shows the approval notice with its name', async () => {
     const fetchMock = serve({ 'graphql:documentTypesEntitys': gql(types), 'graphql:createDocumentEntity': gql({ r: [{ id: DOC }] }) });
     renderPage(<DocumentFormPage mode="create" />, memberAs(ROLES.safetyWorker), '/my-documents/create');

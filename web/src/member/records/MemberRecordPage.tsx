@@ -16,7 +16,7 @@ import {
   useMatches,
 } from '@mantine/core';
 import { inputKey, kinds, messages, type EntityDef } from '@hub/model';
-import { useState, type FormEvent, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FieldInput } from '../../admin/record/FieldInput';
 import { FileListField } from '../../admin/record/FileListField';
@@ -98,6 +98,20 @@ export function MemberRecordPage(props: {
   const phone = useMatches({ base: true, sm: false });
   const [showDetails, setShowDetails] = useState(false);
   const [question, setQuestion] = useState<SaveQuestion | null>(null);
+  // A save refused by the form's own checks: the first invalid field gets the focus, in view.
+  const [refused, setRefused] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const bannerRef = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    if (!refused) return;
+    const form = formRef.current;
+    const invalid = form?.querySelector<HTMLElement>('[aria-invalid="true"], [data-invalid="true"] input, [data-error] input');
+    const target = invalid ?? bannerRef.current;
+    if (!target) return;
+    // Centred, so the sticky Save bar on phones never covers it.
+    target.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+    target.focus({ preventScroll: true });
+  }, [refused]);
 
   if (mode !== 'create' && record.isPending)
     return (
@@ -159,6 +173,7 @@ export function MemberRecordPage(props: {
 
   function submit(e: FormEvent) {
     e.preventDefault();
+    if (issues.length) setRefused((n) => n + 1);
     const q = issues.length ? null : (props.ask?.(rec) ?? null);
     if (q) setQuestion(q);
     else void rec.submit();
@@ -202,11 +217,19 @@ export function MemberRecordPage(props: {
         noValidate
         aria-label={title}
         className={classes.touch}
+        ref={formRef}
       >
         <Stack gap="md">
           {submitted && issues.length > 0 && (
-            <Alert color="red" role="alert" aria-live="assertive">
+            <Alert color="red" role="alert" aria-live="assertive" ref={bannerRef} tabIndex={-1}>
               <Text>{messages.genericForm}</Text>
+              <Stack component="ul" gap={2} mt={6} mb={0} pl="md">
+                {problemsOf(issues, fieldDefs).map((p) => (
+                  <Text component="li" key={p} size="sm">
+                    {p}
+                  </Text>
+                ))}
+              </Stack>
             </Alert>
           )}
           {serverErrors.length > 0 && (
@@ -289,4 +312,15 @@ export function MemberRecordPage(props: {
       </Modal>
     </Container>
   );
+}
+
+/** The banner's lines after a refused save: each problem once, named by its field ('Document Link: ...'), the first few. */
+export function problemsOf(issues: { path: string; message: string }[], fields: Map<string, { label?: string }>): string[] {
+  const lines = issues.map((i) => {
+    const name = i.path.split('.')[0];
+    const field = fields.get(name) ?? fields.get(name.replace(/Id$/, ''));
+    return field?.label && !i.message.includes(field.label) ? `${field.label}: ${i.message}` : i.message;
+  });
+  const unique = [...new Set(lines)];
+  return unique.length > 4 ? [...unique.slice(0, 4), `and ${unique.length - 4} more`] : unique;
 }
