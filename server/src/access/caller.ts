@@ -18,6 +18,12 @@ export interface Caller {
    * API's submission route; never by a session or the token hook.
    */
   integrationSubmit?: true;
+  /**
+   * The registration route's own caller (accounts/register.ts): a visitor's new account, which
+   * belongs to no organisation until one takes it in, so the administrators' rule that a new
+   * member record names its owner (owner.ts) does not apply. Set nowhere else.
+   */
+  selfRegistration?: true;
 }
 
 /** Administrator groups see every row; everyone else is scoped. */

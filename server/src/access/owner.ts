@@ -39,11 +39,14 @@ export function createInput(entity: EntityDef, caller: Caller | null, input: Inp
 /**
  * An administrator's new member record names its owner (ownerReference: the organisation, or
  * the account or row it belongs to): no row is left without an organisation. Members' rows
- * take the caller's (memberDefaults). The one exception is a member-body document (any of its
- * types an MEA document type), which belongs to no organisation.
+ * take the caller's (memberDefaults). The exceptions: a member-body document (any of its
+ * types an MEA document type), which belongs to no organisation, and a visitor's own account
+ * made by the registration route (Caller.selfRegistration), which has none yet.
  */
 export async function assertOwnerChosen(db: Db, caller: Caller | null, entity: EntityDef, input: Input): Promise<void> {
   if (!isAdministrator(caller)) return;
+  // A visitor's own registration: the account joins an organisation later.
+  if (caller?.selfRegistration && entity.name === 'MehubAccountEntity') return;
   const ref = ownerReference(entity);
   if (!ref) return;
   const key = `${ref}Id`;

@@ -25,6 +25,7 @@ const REGISTRAR: Caller = {
   roleId: null,
   organisationId: null,
   email: 'registration',
+  selfRegistration: true,
 };
 
 /** A save refused because the address (or user name) is already used. */
