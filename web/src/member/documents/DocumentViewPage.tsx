@@ -164,6 +164,7 @@ export function DocumentViewPage({ mea = false }: { mea?: boolean }) {
           <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm">
             <Field label="Document Types" value={(d.documentTypess ?? []).map((t) => t.name).join(', ') || 'None'} />
             <Field label="Annual Review" value={d.annualReview === false ? 'No' : 'Yes'} />
+            {d.mehubAccountss?.[0] && <Field label="Created by" value={accountName(d.mehubAccountss[0])} />}
             <Field label="Created" value={formatLocal(d.created)} />
             <Field label="Modified" value={formatLocal(d.modified)} />
           </SimpleGrid>
@@ -246,4 +247,9 @@ function Field({ label, value, pre }: { label: string; value: string; pre?: bool
       </Text>
     </div>
   );
+}
+
+/** An account as people read it: first name and surname, else its email. */
+function accountName(a: { firstname: string | null; surname: string | null; email: string }): string {
+  return [a.firstname, a.surname].filter(Boolean).join(' ') || a.email;
 }

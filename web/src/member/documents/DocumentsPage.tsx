@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Alert, Badge, Button, Container, Group, Skeleton, Stack, Tabs, Text, Title, VisuallyHidden } from '@mantine/core';
 import { getEntity } from '@hub/model';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
@@ -6,7 +6,7 @@ import { useMe } from '../../app/session';
 import { Crumbs } from '../../ui/Crumbs';
 import { formatLocal } from '../../ui/dates';
 import { canEditDocument, offersTemplates, statusTabOf, statusTabsFor, viewerOf, type DocumentStatusKey } from './document-rules';
-import { typeKey, typeOf, useDocumentTypes, type DocumentType } from './documents-api';
+import { typeKey, typeOf, useDocumentCount, useDocumentTypes, type DocumentType } from './documents-api';
 import { SelectableList, type ListColumn, type Row } from './SelectableList';
 
 export const DOCUMENTS_PATH = '/my-documents';
@@ -69,6 +69,13 @@ export function DocumentsPage() {
   const types = useDocumentTypes(false);
   const status = statusTabOf(viewer, statusParam);
   const { tabs } = statusTabsFor(viewer);
+  const type0 = types.data ? typeOf(types.data, typeParam) : undefined;
+  // The Pending tab says how many wait for approval, so a manager finds them from any tab.
+  const pending = useDocumentCount(
+    type0?.id,
+    'PENDING',
+    tabs.some((t) => t.status === 'PENDING'),
+  );
 
   const header = (
     <>
@@ -154,7 +161,20 @@ export function DocumentsPage() {
       >
         <Tabs.List aria-label="Document status">
           {tabs.map((t) => (
-            <Tabs.Tab key={t.key} value={t.key} mih={44}>
+            <Tabs.Tab
+              key={t.key}
+              value={t.key}
+              mih={44}
+              rightSection={
+                t.status === 'PENDING' && pending.data ? (
+                  <Badge size="md" color="navy.9" variant="filled">
+                    <VisuallyHidden>, </VisuallyHidden>
+                    {pending.data}
+                    <VisuallyHidden> waiting</VisuallyHidden>
+                  </Badge>
+                ) : undefined
+              }
+            >
               {t.label}
             </Tabs.Tab>
           ))}

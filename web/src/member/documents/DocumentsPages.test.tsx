@@ -84,6 +84,23 @@ describe('/my-documents tabs by role', () => {
     expect(screen.getByRole('link', { name: 'Edit Ladder SWMS' }).getAttribute('href')).toBe(`/my-documents/edit/${DOC}`);
   });
 
+  it('the Pending tab says how many of the type wait for approval', async () => {
+    const fetchMock = serve({
+      'graphql:n: countDocumentEntitys': gql({ n: 3 }),
+      'graphql:documentTypesEntitys': gql(types),
+      'graphql:documentEntitys(': list([docRow]),
+    });
+    renderPage(<DocumentsPage />, memberAs(ROLES.safetyManager), '/my-documents/:type?/:status?', '/my-documents/SDS');
+    const status = await screen.findByRole('tablist', { name: 'Document status' });
+    // The count's words are visually hidden: read 'Pending, 3 waiting'.
+    await waitFor(() => expect(within(status).getAllByRole('tab')[0].textContent).toBe('Pending, 3 waiting'));
+    const count = fetchMock.mock.calls
+      .map((c) => JSON.parse(String(c[1]?.body)) as { query: string; variables: { c: unknown } })
+      .find((b) => b.query.includes('n: countDocumentEntitys'));
+    expect(JSON.stringify(count?.variables.c)).toContain(`"value":["${SDS}"]`);
+    expect(JSON.stringify(count?.variables.c)).toContain('"value":["PENDING"]');
+  });
+
   it('on the Pending tab there is no New from safety templates; a Manager sees no Edit', async () => {
     serve({ 'graphql:documentTypesEntitys': gql(types), 'graphql:documentEntitys(': list([{ ...docRow, status: 'PENDING' }]) });
     renderPage(<DocumentsPage />, memberAs(ROLES.manager), '/my-documents/:type?/:status?', '/my-documents/SWMS/pending');
@@ -117,6 +134,7 @@ describe('document view: actions by status and role', () => {
     expect(screen.getByRole('button', { name: 'Remove' })).toBeTruthy();
     expect(screen.getByText('Pending')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Download ladder.pdf' }).getAttribute('href')).toBe(`/api/files/${FILE}?download=true`);
+    expect(screen.queryByText('Created by')).toBeNull();
     fireEvent.click(screen.getByRole('button', { name: 'Approve' }));
     await waitFor(() => expect(fetchMock.mock.calls.some((c) => String(c[1]?.body).includes('updateDocumentEntity'))).toBe(true));
     const sent = fetchMock.mock.calls
@@ -125,6 +143,17 @@ describe('document view: actions by status and role', () => {
     expect(sent?.variables).toEqual({ m: [{ id: DOC, status: 'ACTIVE' }] });
     // Approve goes back (here: the list).
     expect(await screen.findByText('Another page')).toBeTruthy();
+  });
+
+  it('names who created the document when it has an account', async () => {
+    serve({
+      'graphql:documentEntity(id': gql(
+        doc('ACTIVE', { mehubAccountss: [{ id: 'a1', firstname: 'Sam', surname: 'Safety', email: 's@x' }] }),
+      ),
+    });
+    renderPage(<DocumentViewPage />, memberAs(ROLES.manager), '/my-documents/view/:id', `/my-documents/view/${DOC}`);
+    expect(await screen.findByText('Created by')).toBeTruthy();
+    expect(screen.getByText('Sam Safety')).toBeTruthy();
   });
 
   it('Remove asks first, then deletes', async () => {

@@ -31,6 +31,8 @@ export interface DocumentRecord {
   commentBox: string | null;
   annualReview: boolean | null;
   documentTypess: { id: string; name: string; meaDocument: boolean | null }[] | null;
+  /** The accounts linked to the document (its creator first, when the data has one). */
+  mehubAccountss?: { id: string; firstname: string | null; surname: string | null; email: string }[] | null;
 }
 
 /** The address segment of a tab: the document type's name, encoded (member-site.md 2, Safety Template Library). */
@@ -67,7 +69,7 @@ export function useDocumentTypes(mea: boolean) {
   });
 }
 
-const DOCUMENT_SELECTION = `id created modified documentName status documentLink documentUploadId documentUpload { id fileName size contentType } commentBox annualReview documentTypess { id name meaDocument }`;
+const DOCUMENT_SELECTION = `id created modified documentName status documentLink documentUploadId documentUpload { id fileName size contentType } commentBox annualReview documentTypess { id name meaDocument } mehubAccountss { id firstname surname email }`;
 
 /** One document as the view screen shows it (null when it does not exist or is not the viewer's to see). */
 export function useDocument(id: string | undefined) {
@@ -136,5 +138,20 @@ export function useTemplate(id: string | undefined) {
         { id },
       ).then((d) => d.r),
     enabled: !!id,
+  });
+}
+
+/** How many of the organisation's documents of a type have a status (the Pending tab's count); off when `enabled` is false. */
+export function useDocumentCount(typeId: string | undefined, status: string, enabled: boolean) {
+  return useQuery({
+    queryKey: ['list', 'DocumentEntity', 'count', typeId, status],
+    queryFn: () =>
+      graphqlRequest<{ n: number }>(`query($c: [[WhereExpressionGraph!]!]) { n: countDocumentEntitys(conditions: $c) }`, {
+        c: [
+          [{ path: 'documentTypess.id', comparison: 'equal', value: [typeId] }],
+          [{ path: 'status', comparison: 'equal', value: [status] }],
+        ],
+      }).then((d) => d.n),
+    enabled: enabled && !!typeId,
   });
 }
