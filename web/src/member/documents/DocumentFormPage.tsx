@@ -132,11 +132,12 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'edit' }) {
       texts={DOCUMENT_TEXTS}
       onSaved={() => {
         if (mode === 'create' && documentNeedsApproval(viewer))
+          // The spec's sentence alone (it starts with 'Document approval pending'), in the body's colour.
           notifications.show({
             color: 'yellow',
-            title: 'Document approval pending',
             message: pendingNotice(name.current),
             autoClose: 12_000,
+            styles: { description: { color: 'var(--mantine-color-text)' } },
           });
       }}
       sections={[

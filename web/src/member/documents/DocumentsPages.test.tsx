@@ -273,6 +273,8 @@ describe('document form: file or link', () => {
         'Document approval pending: Ladder SWMS requires approval from a manager before it can be attached to a form',
       ),
     ).toBeTruthy();
+    // The title is not repeated above the sentence.
+    expect(screen.getAllByText(/Document approval pending/)).toHaveLength(1);
     const sent = fetchMock.mock.calls
       .map((c) => JSON.parse(String(c[1]?.body)) as { query: string; variables: { m: Record<string, unknown>[] } })
       .find((b) => b.query.includes('createDocumentEntity'));

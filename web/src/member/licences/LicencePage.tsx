@@ -63,7 +63,14 @@ function LicenceScreen({ mode, userId, licenceId }: { mode: RecordMode; userId: 
     texts: { saved: LICENCE_TEXT.uploaded, failed: LICENCE_TEXT.saveFailed },
     onSaved: () => {
       if (!licenceSavedApproved(me))
-        notifications.show({ color: 'yellow', title: LICENCE_TEXT.pendingTitle, message: LICENCE_TEXT.pendingBody, autoClose: 10_000 });
+        notifications.show({
+          color: 'yellow',
+          title: LICENCE_TEXT.pendingTitle,
+          message: LICENCE_TEXT.pendingBody,
+          autoClose: 10_000,
+          // The description in the body's colour (Mantine's dimmed grey is too faint on the toast).
+          styles: { description: { color: 'var(--mantine-color-text)' } },
+        });
     },
   });
   const { record, loaded, current, fields, lists, submitted, issues, errorFor, set, touch } = rec;
