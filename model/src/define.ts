@@ -97,9 +97,14 @@ export interface LinksField<T extends string = EntityName> extends FieldBase {
  * - path: a stored field reached through references ('formVersion.form.name'), `default` when absent
  * - equals: whether a stored field of the row holds a value (a document's pendingApproval)
  * - object: an object of such paths, each a text (a submission's owner: email, firstName, surname)
+ * - pointsHere: whether the reference a path ends at points back at this row, a boolean (an
+ *   account's isPrimaryContact: 'memberOrganisation.primaryContact' is the account itself)
  */
 export type DerivedSource =
-  { path: string; default?: string | number | boolean } | { equals: { field: string; value: string } } | { object: Record<string, string> };
+  | { path: string; default?: string | number | boolean }
+  | { equals: { field: string; value: string } }
+  | { object: Record<string, string> }
+  | { pointsHere: string };
 
 /** The value kinds a derived field may have. */
 export type DerivedOf = 'text' | 'integer' | 'boolean' | 'enum' | 'object';
@@ -111,6 +116,13 @@ export interface DerivedField extends FieldBase {
   /** The enumeration of an `of: 'enum'` value. */
   enum?: EnumDef;
   from: DerivedSource;
+  /**
+   * Also accepted in the entity's input type (a scalar of its value kind), for the entity's save
+   * hook to write where the value comes from (an account's isPrimaryContact sets its
+   * organisation's primaryContactId). The hook takes it out of the input before the model's
+   * checks; everywhere else the field stays read-only (generic screens, bulk updates, samples).
+   */
+  writtenByHook?: boolean;
 }
 
 export type Field<N extends string = EntityName> =

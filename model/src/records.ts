@@ -47,6 +47,7 @@ export const recordMessages = {
   licenceRemove: 'Only a manager or a user with back-end access can remove this licence',
   accountOwnOnly: 'You can only edit your own user record',
   primaryContactOrganisation: 'The primary contact must be a user of the organisation',
+  primaryContact: 'Only a manager or a user with back-end access can choose the primary contact of the organisation',
 } as const;
 
 // ---------------------------------------------------------------- assets

@@ -110,8 +110,22 @@ for (const e of all.values()) {
   for (const [name, field] of Object.entries(e.fields)) {
     if (field.kind !== 'derived') continue;
     const from = field.from;
-    const paths = 'path' in from ? [from.path] : 'object' in from ? Object.values(from.object) : [from.equals.field];
+    const paths =
+      'path' in from
+        ? [from.path]
+        : 'object' in from
+          ? Object.values(from.object)
+          : 'pointsHere' in from
+            ? [from.pointsHere]
+            : [from.equals.field];
     for (const path of paths) derivedPathTarget(e, path, `${e.name}.${name}`);
+    if ('pointsHere' in from) {
+      const { last } = derivedPathTarget(e, from.pointsHere);
+      if (last.field.kind !== 'reference' || last.field.target !== e.name || field.of !== 'boolean')
+        throw new Error(`${e.name}.${name}: '${from.pointsHere}' must end at a reference to ${e.name}, as a boolean`);
+    }
+    if (field.writtenByHook && !['text', 'integer', 'boolean'].includes(field.of))
+      throw new Error(`${e.name}.${name}: only a text, integer or boolean derived value is written by a hook`);
   }
   for (const name of e.inUseBy ?? []) {
     const f = e.fields[name];

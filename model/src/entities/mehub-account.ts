@@ -31,6 +31,15 @@ export const mehubAccount = defineEntity({
     lastsyncdate: f.datetime({ label: 'Lastsyncdate', readOnly: true, order: 190 }),
     memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Member Organisation', onDelete: 'restrict', order: 200 }),
     role: f.ref('RoleEntity', { label: 'Role', onDelete: 'set null', order: 210 }),
+    // Stored as the organisation's primaryContactId; set and cleared by managers, back-end holders
+    // and administrators through the account's save (server/src/records/accounts.ts).
+    isPrimaryContact: f.derived({
+      label: 'Primary Contact',
+      of: 'boolean',
+      from: { pointsHere: 'memberOrganisation.primaryContact' },
+      writtenByHook: true,
+      order: 215,
+    }),
     formSubmissions: f.children('FormSubmissionsEntity', 'mehubAccount', { label: 'Form Submissions' }),
     licences: f.children('LicenceEntity', 'mehubAccount', { label: 'Licences', order: 220 }),
     reminderLogs: f.children('ReminderLogEntity', 'mehubAccount', { label: 'Reminder Logs' }),

@@ -80,7 +80,7 @@ export function editsOtherAccounts(caller: Caller | null): boolean {
 
 /** Setting who is an organisation's primary contact: the same people who edit colleagues' accounts. */
 export function assertPrimaryContactWrite(caller: Caller | null): void {
-  if (!editsOtherAccounts(caller)) throw new ForbiddenError(recordMessages.accountOwnOnly);
+  if (!editsOtherAccounts(caller)) throw new ForbiddenError(recordMessages.primaryContact);
 }
 
 // ---------------------------------------------------------------- deletes

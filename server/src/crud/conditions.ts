@@ -21,6 +21,7 @@ import {
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
+import { readableSql } from '../access/fields';
 import { columnOf } from '../db/columns';
 import { idFilter, serverKindOf, stampFilter, type ServerKind } from '../kinds';
 import { derivedSql } from './derived';
@@ -145,7 +146,8 @@ export function compileWhere(entity: EntityDef, alias: string, cond: Where, para
   const ignoreCase = (cond.case ?? '').toUpperCase().includes('IGNORE_CASE');
   const cast = leaf.filter.cast ?? undefined;
   const isText = !cast;
-  const col = leaf.sql;
+  // A field the caller may not read compares as empty (access/fields.ts fieldReadSql).
+  const col = readableSql(entity, alias, head, leaf.sql, caller, params);
 
   if (cond.comparison === 'in' || cond.comparison === 'notIn') {
     const checked = values.filter((v): v is string => v !== null).map((v) => checkValue(cond.path, leaf, v));

@@ -9,7 +9,8 @@ const freshAlias = (prefix: string) => `${prefix}${++counter % 1_000_000}`;
 /**
  * A derived field as SQL on row `alias` of `entity`: a path through references becomes one
  * correlated subquery joined on primary keys (so a list stays one statement and each step is
- * an index lookup); an equality is a comparison of the row's own column. The values are
+ * an index lookup); an equality is a comparison of the row's own column; a reference pointing
+ * back is the path's value compared with the row's id. The values are
  * facts of the row itself, shown wherever the row is readable.
  */
 export function pathSql(entity: EntityDef, alias: string, path: string): string {
@@ -43,6 +44,7 @@ export function derivedSql(entity: EntityDef, alias: string, field: DerivedField
     const obj = `jsonb_build_object(${pairs.join(', ')})`;
     return refCol ? `CASE WHEN ${refCol} IS NULL THEN NULL ELSE ${obj} END` : obj;
   }
+  if ('pointsHere' in from) return `coalesce(${pathSql(entity, alias, from.pointsHere)} = ${alias}.id, false)`;
   const expr = pathSql(entity, alias, from.path);
   return from.default === undefined
     ? expr

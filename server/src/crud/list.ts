@@ -2,6 +2,7 @@ import { MAX_CONDITIONS, MAX_PATH_DEPTH, MAX_TAKE, fieldOf, getEntity, type Enti
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql, writeScopeSql } from '../access/scope';
+import { readableSql } from '../access/fields';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
 import { compileFilter, type Filter } from './conditions';
@@ -48,7 +49,7 @@ function sortExpr(entity: EntityDef, alias: string, path: string, params: Params
   }
   if (field?.kind === 'derived' && field.of !== 'object') return derivedSql(entity, alias, field, params);
   if (!field || !SORTABLE.has(field.kind) || field.writeOnly) throw refuse();
-  return `${alias}.${ident(columnOf(path, field))}`;
+  return readableSql(entity, alias, path, `${alias}.${ident(columnOf(path, field))}`, caller, params);
 }
 
 function orderSql(entity: EntityDef, alias: string, orderBy: OrderBy[] | null | undefined, params: Params, caller: Caller | null): string {

@@ -2,6 +2,7 @@ import { fieldOf, getEntity, kinds, type EntityDef, type Field } from '@hub/mode
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
+import { readableSql } from '../access/fields';
 import { columnOf } from '../db/columns';
 import { serverKindOf, stampSql, type SubqueryKind } from '../kinds';
 import { freshAlias } from './conditions';
@@ -55,7 +56,7 @@ function fieldExpr(entity: EntityDef, alias: string, key: string, s: Selection |
     throw new BadInputError(`Unknown field ${key} on ${entity.name}`);
   }
   const { select } = serverKindOf(field).codec;
-  if (select !== 'subquery') return select(`${alias}.${ident(columnOf(key, field))}`);
+  if (select !== 'subquery') return readableSql(entity, alias, key, select(`${alias}.${ident(columnOf(key, field))}`), caller, params);
   const build = subqueries[field.kind as SubqueryKind] as (q: SubqueryArgs<Field>) => string;
   return build({ entity, field, alias, key, s, params, caller });
 }

@@ -55,7 +55,8 @@ export function inputType(entity: EntityDef): GraphQLInputObjectType {
     fields: () => {
       const fields: GraphQLInputFieldConfigMap = { id: { type: GraphQLID } };
       for (const [name, field] of Object.entries(entity.fields)) {
-        if (!field.readOnly) Object.assign(fields, serverKindOf(field).graphql.input(name, field, env));
+        if (!field.readOnly || (field.kind === 'derived' && field.writtenByHook))
+          Object.assign(fields, serverKindOf(field).graphql.input(name, field, env));
       }
       if (entity.rules?.includes('confirmPassword')) fields.confirmPassword = { type: GraphQLString };
       return fields;

@@ -307,7 +307,8 @@ const table = {
   },
   children: relation<'children'>((field) => field.target),
   links: relation<'links'>((field) => field.target!),
-  // Computed by crud/derived.ts inside the row's own statement; read-only, so never an input.
+  // Computed by crud/derived.ts inside the row's own statement; read-only, so never an input
+  // unless a save hook writes it elsewhere (writtenByHook: a scalar of its value kind).
   derived: {
     column: 'not a column',
     rowOf: null,
@@ -316,7 +317,15 @@ const table = {
     index: noIndex,
     graphql: {
       output: (name, field, env) => ({ [name]: { type: derivedType(name, field, env), description: describe(field) } }),
-      input: () => ({}),
+      input: (name, field) =>
+        field.writtenByHook
+          ? {
+              [name]: {
+                type: field.of === 'integer' ? GraphQLInt : field.of === 'boolean' ? GraphQLBoolean : GraphQLString,
+                description: describe(field),
+              },
+            }
+          : {},
     },
     codec: { select: 'subquery', write: 'not a column' },
     // Its comparisons follow its value's kind (crud/conditions.ts).

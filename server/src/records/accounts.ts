@@ -1,18 +1,37 @@
+import { getEntity, recordMessages } from '@hub/model';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
-import { assertPrimaryContactWrite } from '../access/records';
-import { fieldRefusal } from '../access/records';
+import { getRecord } from '../crud/list';
+import { SYSTEM_CALLER, systemUpdate } from '../crud/system';
+import { assertPrimaryContactWrite, fieldRefusal } from '../access/records';
 import { assertNoOutOfServiceAssignment } from './assets';
 
 /**
  * User account rules beyond the field rules of access/fields.ts (own record for worker roles,
- * immutable email, user name and two-factor flag): `isPrimaryContact`, stored as the account's
- * organisation's primaryContactId. Managers, back-end holders and administrators set it; the
- * organisation is always the account's own, so a member never names another organisation's
- * contact.
+ * immutable email, user name and two-factor flag, roles and membership-system fields for
+ * administrators only: access/fields.ts): `isPrimaryContact`, a derived field of the account stored as its
+ * organisation's primaryContactId. Managers, back-end holders and administrators set and clear
+ * it; the organisation is always the account's own, so a member never names another
+ * organisation's contact. Sending the value the account already has changes nothing and is
+ * never refused (a whole-record save).
  */
+
+const ACCOUNT = 'MehubAccountEntity';
 
 interface State {
   primary?: boolean;
+}
+
+interface Stored {
+  memberOrganisationId: string | null;
+  isPrimaryContact: boolean;
+}
+
+/** The account's organisation and whether it is its primary contact (the save's own transaction, every row). */
+async function storedAccount(ctx: SaveHookContext, id: string): Promise<Stored | null> {
+  return (await getRecord(ctx.tx, SYSTEM_CALLER, getEntity(ACCOUNT), id, {
+    memberOrganisationId: true,
+    isPrimaryContact: true,
+  })) as Stored | null;
 }
 
 function prepare(ctx: SaveHookContext): void {
@@ -25,23 +44,30 @@ function prepare(ctx: SaveHookContext): void {
 }
 
 async function beforeWrite(ctx: SaveHookContext): Promise<void> {
-  if ((ctx.state as State).primary !== undefined) assertPrimaryContactWrite(ctx.caller);
+  const state = ctx.state as State;
+  if (state.primary !== undefined) {
+    const stored = ctx.mode === 'update' && ctx.id ? await storedAccount(ctx, ctx.id) : null;
+    if (stored && stored.isPrimaryContact === state.primary) state.primary = undefined;
+    else if (ctx.mode === 'create' && !state.primary) state.primary = undefined;
+    else assertPrimaryContactWrite(ctx.caller);
+  }
   await assertNoOutOfServiceAssignment(ctx);
 }
 
 async function afterWrite(ctx: SaveHookContext): Promise<void> {
   const primary = (ctx.state as State).primary;
   if (primary === undefined || !ctx.id) return;
-  if (primary)
-    await ctx.tx.query(
-      `UPDATE member_organisation SET primary_contact_id = a.id, modified = now() FROM mehub_account a
-       WHERE a.id = $1 AND member_organisation.id = a.member_organisation_id`,
-      [ctx.id],
-    );
-  else
-    await ctx.tx.query(`UPDATE member_organisation SET primary_contact_id = NULL, modified = now() WHERE primary_contact_id = $1`, [
-      ctx.id,
-    ]);
+  const saved = await storedAccount(ctx, ctx.id);
+  if (!saved) return;
+  if (primary === saved.isPrimaryContact) return;
+  if (!saved.memberOrganisationId) throw fieldRefusal('isPrimaryContact', recordMessages.primaryContactOrganisation);
+  await systemUpdate(
+    ctx.tx,
+    'MemberOrganisationEntity',
+    saved.memberOrganisationId,
+    { primaryContact: primary ? ctx.id : null },
+    { touch: true },
+  );
 }
 
 export const accountHooks: SaveHooks = { prepare, beforeWrite, afterWrite };

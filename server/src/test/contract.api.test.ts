@@ -80,14 +80,29 @@ describe.each(allEntities().map((e) => [e.name, e] as const))('%s', (_name, enti
     // Which account a member may change is a row rule (security-accounts suite); the matrix is tested on their own.
     const own = entity.name === 'MehubAccountEntity' && who && h.users[who].organisationId;
     const id = own ? h.users[who].id : await createSample(h.db, entity.name, ctxOf(who));
+    // An account's membership-system fields (memnetID, the first text) are the administrators' (access/fields.ts).
+    const change = entity.name === 'MehubAccountEntity' ? { firstname: 'Changed' } : changeFor(entity);
     const res = await h.gql(who, `mutation($m: [${n.input}!]!) { ${n.update}(${n.inputArg}: $m) { id } }`, {
-      m: [{ id, ...changeFor(entity) }],
+      m: [{ id, ...change }],
     });
     expectOutcome(entity, who, 'update', res);
   });
 
+  /**
+   * A row the workflow lets its holder remove, so that the matrix alone decides (access/records.ts
+   * assertDeleteRules): a document while pending, a licence while pending (the sample's account
+   * is the caller's own). Approved ones are the records' suites' cases.
+   */
+  const deletableSample = async (who: string | null) => {
+    const pending = entity.name === 'DocumentEntity' ? { status: 'PENDING' } : {};
+    const id = await createSample(h.db, entity.name, ctxOf(who), pending);
+    if (entity.name === 'LicenceEntity')
+      await h.db.query(`UPDATE licence SET status = 'PENDING', authorized_date = NULL WHERE id = $1`, [id]);
+    return id;
+  };
+
   it.each(CALLERS.map((c) => [c ?? 'visitor', c] as const))('delete as %s', async (_l, who) => {
-    const id = await createSample(h.db, entity.name, ctxOf(who));
+    const id = await deletableSample(who);
     const res = await h.gql(who, `mutation($ids: [ID!]!) { ${n.delete}(${n.idsArg}: $ids) }`, { ids: [id] });
     expectOutcome(entity, who, 'delete', res);
     const { rows } = await h.db.query(`SELECT 1 FROM ${entity.table} WHERE id = $1`, [id]);
