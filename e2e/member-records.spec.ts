@@ -1,4 +1,5 @@
 import { inflateSync } from 'node:zlib';
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import { adminGraphql, apiSignIn, pageWidth, skipActivityModal, SPARKRIGHT } from './helpers';
 
@@ -495,3 +496,76 @@ for (const { label, size } of VIEWPORTS) {
     });
   });
 }
+
+/** The serious and critical axe violations on the page as it is now, one line each (as member-a11y.spec.ts reports them). */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${v.nodes[0]?.target.join(' ')}`);
+}
+
+/** The pages of issue 11 that axe checks, as a SafetyManager of Sparkright: where, and what shows when ready. */
+const A11Y_PAGES: { name: string; open(page: Page): Promise<void>; ready(page: Page): Promise<void> }[] = [
+  { name: 'assets-tiles', open: (p) => goto(p, '/assets'), ready: h1('My Assets') },
+  {
+    name: 'assets',
+    open: (p) => goto(p, '/assets?tab=in-service'),
+    ready: (p) => expect(p.getByText('Test and tag kit').first()).toBeVisible(),
+  },
+  { name: 'asset-create', open: (p) => goto(p, '/assets/create'), ready: h1('Create Asset') },
+  {
+    name: 'my-documents',
+    open: (p) => goto(p, '/my-documents/SWMS/active'),
+    ready: (p) => expect(p.getByText('SR Switchboard SWMS (signed)').first()).toBeVisible(),
+  },
+  { name: 'document-create', open: (p) => goto(p, '/my-documents/create'), ready: h1('Create Document') },
+  { name: 'mea-documents', open: (p) => goto(p, '/mea-documents'), ready: h1('MEA Documents') },
+  {
+    name: 'safety-template',
+    open: (p) => goto(p, '/safety-template/SWMS'),
+    ready: (p) => expect(p.getByText('SWMS template').first()).toBeVisible(),
+  },
+  {
+    name: 'users',
+    open: (p) => goto(p, '/users?tab=active'),
+    ready: (p) => expect(p.getByText('safetyworker@sparkright.example').first()).toBeVisible(),
+  },
+  { name: 'user-view', open: (p) => openUser(p, 'Wes Walker'), ready: h1('Wes Walker') },
+  {
+    name: 'licence-form',
+    open: async (p) => {
+      await openUser(p, 'Wes Walker');
+      await p.getByRole('link', { name: 'Upload licenses' }).click();
+    },
+    ready: h1('Upload Licences/Competencies'),
+  },
+];
+
+async function goto(page: Page, path: string) {
+  await page.goto(path);
+}
+
+async function openUser(page: Page, name: string) {
+  await page.goto('/users?tab=active');
+  await page.getByRole('link', { name: `View ${name}` }).click();
+}
+
+function h1(name: string) {
+  return (page: Page) => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
+}
+
+for (const { name, open, ready } of A11Y_PAGES)
+  test(`axe: ${name} has no serious or critical violations at 1440 and 375 px`, async ({ context, page }) => {
+    await skipActivityModal(page);
+    await apiSignIn(context, SPARKRIGHT.safetyManager);
+    await page.setViewportSize(VIEWPORTS[0].size);
+    await open(page);
+    for (const { label, size } of VIEWPORTS) {
+      await page.setViewportSize(size);
+      await ready(page);
+      await page.waitForLoadState('networkidle');
+      expect.soft(await seriousViolations(page), `${name} at ${label}`).toEqual([]);
+      await screen(page, `a11y-${name}`, label);
+    }
+  });

@@ -130,7 +130,8 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
               size="xs"
               leftSection={<IconUpload size={14} />}
               w="fit-content"
-              aria-label={`Upload ${list.label}`}
+              // The visible text is part of the name (WCAG 2.5.3), after the list it uploads to.
+              aria-label={`Upload ${list.label}: ${multiple ? 'Upload files' : 'Upload a file'} (up to ${maxBytesOf(field) / MB} MB each)`}
             >
               {multiple ? 'Upload files' : 'Upload a file'} (up to {maxBytesOf(field) / MB} MB each)
             </Button>

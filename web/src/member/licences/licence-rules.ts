@@ -38,7 +38,8 @@ export function displayedLicenceStatus(
   return renewal && renewal < today(now) ? 'EXPIRED' : 'ACTIVE';
 }
 
-export const STATUS_COLOUR: Record<LicenceStatusValue, string> = { PENDING: 'yellow.9', ACTIVE: 'green.9', EXPIRED: 'red.9' };
+/** Outline badge colours with at least 4.5:1 on white and on the light grey of a fieldset (green.9 and yellow.9 are below it). */
+export const STATUS_COLOUR: Record<LicenceStatusValue, string> = { PENDING: '#8a4600', ACTIVE: '#1b5e20', EXPIRED: 'red.9' };
 export const STATUS_LABEL: Record<LicenceStatusValue, string> = { PENDING: 'Pending', ACTIVE: 'Active', EXPIRED: 'Expired' };
 
 /** The viewer as the workflow rules of model/src/records.ts take it. */
