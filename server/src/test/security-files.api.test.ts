@@ -329,14 +329,19 @@ describe('file references are checked like rows (issue 8, item 7)', () => {
       [[foreign, orphan]],
     );
     expect(rows[0].n).toBe(0);
-    // The same through an update of a record that has a file field.
+    // The same through an update of a record that has a file field: a document's link replaced
+    // by an upload (the file-or-link rule: one of them, so the link goes).
     const doc = await h.gql<{ documentEntitys: { id: string }[] }>(SPARK_MANAGER, `{ documentEntitys(take: 1) { id } }`);
     const update = await h.gql(
       SPARK_MANAGER,
       `mutation($m: [DocumentEntityInput!]!) { updateDocumentEntity(documentEntityModels: $m) { id } }`,
-      { m: [{ id: doc.data!.documentEntitys[0].id, documentUploadId: foreign }] },
+      { m: [{ id: doc.data!.documentEntitys[0].id, documentLink: null, documentUploadId: foreign }] },
     );
     expect(update.errors?.[0].message).toBe('The selected file does not exist');
+    const kept = await h.db.query('SELECT document_link IS NOT NULL AS link, document_upload_id AS upload FROM document WHERE id = $1', [
+      doc.data!.documentEntitys[0].id,
+    ]);
+    expect(kept.rows).toEqual([{ link: true, upload: null }]);
   });
 
   it("accepts a file of a record the caller can see, and keeps a record's own file on update", async () => {
