@@ -26,12 +26,14 @@ interface Options {
   shapeInput?(input: Values, values: Values): Values;
   /** Values a new record starts with beyond the model's defaults (e.g. a parent given by the address). */
   initial?: Values;
+  /** Where a save goes instead of back (e.g. a new asset's view), replacing the form in the history; null: back. */
+  savedPath?(id: string): string | null;
 }
 
 const matching = (key: string) => (i: ValidationIssue) => i.path === key || i.path.startsWith(`${key}.`);
 
 /** The record screen's data and actions: loading, values, validation, file lists and saving. */
-export function useRecordController({ entity: declared, mode, id, listPath, texts, onSaved, shapeInput, initial }: Options) {
+export function useRecordController({ entity: declared, mode, id, listPath, texts, onSaved, shapeInput, initial, savedPath }: Options) {
   const me = useMe().data;
   // An administrator chooses the record's owner (its organisation): shown and, on create, required.
   const admin = isAdministratorGroups(me?.groups.map((g) => g.name) ?? []);
@@ -67,6 +69,7 @@ export function useRecordController({ entity: declared, mode, id, listPath, text
     const redirect = params.get('redirect');
     // Only a path of the hub (safePath): anything else falls back like no redirect at all.
     if (savedId !== undefined && redirect && safePath(redirect) === redirect) navigate(safePath(redirect.replace('{id}', savedId)));
+    else if (savedId !== undefined && savedPath?.(savedId)) navigate(savedPath(savedId)!, { replace: true });
     else if (((window.history.state as { idx?: number } | null)?.idx ?? 0) > 0) navigate(-1);
     else navigate(listPath);
   };

@@ -95,6 +95,8 @@ function AssetRecord({ mode, id, parent, listPath }: { mode: RecordMode; id?: st
       mode={mode}
       id={id}
       listPath={listPath}
+      // A new asset opens on its view (a save of an edit goes back, to the view it came from).
+      savedPath={(saved) => (mode === 'create' ? `${listPath}/view/${saved}` : null)}
       safety={false}
       heading={(loaded) => String(loaded?.description ?? 'Asset')}
       crumbs={(loaded) => [

@@ -124,6 +124,8 @@ export function DocumentFormPage({ mode }: { mode: 'create' | 'edit' }) {
       mode={mode}
       id={id}
       listPath={DOCUMENTS_PATH}
+      // A new document opens on its view, with its status (a worker's pending one is on no tab of theirs).
+      savedPath={(saved) => (mode === 'create' ? `${DOCUMENTS_PATH}/view/${saved}` : null)}
       heading={(loaded) => (loaded?.documentName as string) ?? 'Document'}
       crumbs={(loaded) => [
         { label: 'Controlled Documents', to: DOCUMENTS_PATH },

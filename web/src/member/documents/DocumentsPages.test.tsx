@@ -1,7 +1,11 @@
 import { GROUPS, ROLES, type RoleName } from '@hub/model';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { MantineProvider } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
+import { theme } from '../../app/theme';
 import { memberAs, renderPage, serve, type Reply } from '../library/test-render';
 import { TemplatesPage } from '../templates/TemplatesPage';
 import { DocumentFormPage } from './DocumentFormPage';
@@ -259,6 +263,36 @@ describe('document form: file or link', () => {
     const full = screen.getAllByRole('alert').find((a) => a.textContent?.includes('Some of the fields'))!;
     expect(full.textContent).toContain('Document Link: You can either upload a document or attach a URL against your document');
     await waitFor(() => expect(document.activeElement).toBe(link));
+  });
+
+  it('a new document opens on its view, not the list', async () => {
+    serve({ 'graphql:documentTypesEntitys': gql(types), 'graphql:createDocumentEntity': gql({ r: [{ id: DOC }] }) });
+    const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+    client.setQueryData(['me'], memberAs(ROLES.safetyManager));
+    const router = createMemoryRouter(
+      [
+        { path: '/my-documents', element: <p>The list</p> },
+        { path: '/my-documents/create', element: <DocumentFormPage mode="create" /> },
+        { path: '/my-documents/view/:id', element: <p>The view</p> },
+      ],
+      { initialEntries: ['/my-documents', '/my-documents/create'], initialIndex: 1 },
+    );
+    render(
+      <MantineProvider theme={theme} env="test">
+        <QueryClientProvider client={client}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
+      </MantineProvider>,
+    );
+    fireEvent.change(await screen.findByRole('textbox', { name: /Document Name/ }), { target: { value: 'Ladder SWMS' } });
+    fireEvent.change(screen.getByRole('textbox', { name: /Document Link/ }), { target: { value: 'https://example.org/ladder' } });
+    await waitFor(() => expect((screen.getByRole('checkbox', { name: 'SWMS' }) as HTMLInputElement).checked).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('The view')).toBeTruthy();
+    expect(router.state.location.pathname).toBe(`/my-documents/view/${DOC}`);
+    // The form was replaced: Back from the view goes to the list.
+    await router.navigate(-1);
+    expect(await screen.findByText('The list')).toBeTruthy();
   });
 
   it('a SafetyWorker’s saved document shows the approval notice with its name', async () => {

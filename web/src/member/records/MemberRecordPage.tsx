@@ -59,7 +59,7 @@ export interface SaveQuestion {
  *   `crumbs(loaded)`: the trail after Home (Crumbs skips view and edit steps); `safety`.
  * - `sections`; `locked(rec)`: fields shown read-only in edit (with `lockedNote` above them);
  *   `fieldOverride`: a field's own input (e.g. a computed date).
- * - `texts` { saved, failed }, `onSaved`, `shapeInput`, `initial`: as useRecordController's.
+ * - `texts` { saved, failed }, `onSaved`, `savedPath`, `shapeInput`, `initial`: as useRecordController's.
  * - `ask(rec)`: a question before saving (confirm or stay); `actions(rec)`: buttons in the header (Delete).
  */
 export function MemberRecordPage(props: {
@@ -78,6 +78,8 @@ export function MemberRecordPage(props: {
   fieldOverride?: Record<string, (rec: RecordController) => ReactNode>;
   texts?: { saved?: string; failed?: string };
   onSaved?(id: string): void;
+  /** Where a save goes instead of back (a new record's view), as useRecordController's. */
+  savedPath?(id: string): string | null;
   shapeInput?(input: Values, values: Values): Values;
   initial?: Values;
   ask?(rec: RecordController): SaveQuestion | null;
@@ -91,6 +93,7 @@ export function MemberRecordPage(props: {
     listPath: props.listPath,
     texts: props.texts,
     onSaved: props.onSaved,
+    savedPath: props.savedPath,
     shapeInput: props.shapeInput,
     initial: props.initial,
   });
