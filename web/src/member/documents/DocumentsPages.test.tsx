@@ -1,5 +1,6 @@
 import { GROUPS, ROLES, type RoleName } from '@hub/model';
 import { MantineProvider } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -293,6 +294,8 @@ describe('document form: file or link', () => {
     // The form was replaced: Back from the view goes to the list.
     await router.navigate(-1);
     expect(await screen.findByText('The list')).toBeTruthy();
+    // Its toast went to the shared store with no Notifications shown: not for the next tests.
+    notifications.clean();
   });
 
   it('a SafetyWorker’s saved document shows the approval notice with its name', async () => {
