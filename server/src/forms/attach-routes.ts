@@ -1,10 +1,10 @@
-import { getEntity, isUuid, type EntityName } from '@hub/model';
+import { getEntity, isUuid } from '@hub/model';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { assertMayAttach, type AttachKind } from '../access/attach';
 import type { Caller } from '../access/caller';
 import { signedInCaller } from '../access/guards';
-import { BadInputError, NotFoundError, ValidationError } from '../core/errors';
+import { BadInputError, NotFoundError } from '../core/errors';
 import type { Where } from '../crud/conditions';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
@@ -12,25 +12,7 @@ import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { parseBody } from '../rest/body';
-
-/** The most documents or assets one form's draft may carry (a bounded input: a longer list is refused). */
-export const ATTACH_MAX = 200;
-
-export const attachMessages = {
-  formNotFound: 'The form does not exist or is not available to you',
-  noVersion: 'There is no published version for this form.',
-  tooMany: (kind: AttachKind) => `At most ${ATTACH_MAX} ${kind} can be attached to a form`,
-  badId: (kind: AttachKind) => `Each of ${kind} must be a valid id`,
-  documents:
-    'Only active documents of your organisation can be attached: a document waiting for approval can be attached once a manager approves it',
-  assets: 'Only assets in service of your organisation can be attached',
-} as const;
-
-/** What each attach route reads and writes: the rows offered, and the draft's list they go to. */
-const KINDS: Record<AttachKind, { entity: EntityName; status: string; list: 'documentss' | 'assetss'; body: 'documents' | 'assets' }> = {
-  documents: { entity: 'DocumentEntity', status: 'ACTIVE', list: 'documentss', body: 'documents' },
-  assets: { entity: 'AssetEntity', status: 'IN_SERVICE', list: 'assetss', body: 'assets' },
-};
+import { ATTACH_KINDS, ATTACH_MAX, assertAttachable, attachMessages } from './attach-rules';
 
 /** An id, or a record `{ id }` as the GraphQL inputs name one. */
 const ref = (kind: AttachKind) =>
@@ -96,18 +78,11 @@ async function draftOf(db: Db, caller: Caller, formId: string): Promise<string |
  */
 async function attach(env: { db: Db; storage: FileStorage }, caller: Caller, kind: AttachKind, formId: string, given: string[]) {
   const { db } = env;
-  const k = KINDS[kind];
+  const k = ATTACH_KINDS[kind];
   assertMayAttach(caller, kind);
   const form = await fillableForm(db, caller, formId);
   const ids = [...new Set(given)];
-  if (ids.length) {
-    const where: Where[] = [
-      { path: 'status', comparison: 'equal', value: [k.status] },
-      { path: 'memberOrganisationId', comparison: 'equal', value: [caller.organisationId] },
-    ];
-    const rows = await listRecords(db, caller, getEntity(k.entity), { ids, where, take: ids.length }, { id: true });
-    if (rows.length !== ids.length) throw new ValidationError([{ path: k.body, code: 'invalid', message: attachMessages[kind] }]);
-  }
+  await assertAttachable(db, caller, kind, ids, k.body);
   let draftId = await draftOf(db, caller, formId);
   if (!draftId) {
     if (!form.publishedVersionId) throw new BadInputError(attachMessages.noVersion);

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riskAssessmentAnswers } from '../test/forms-fixtures';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
 import { insertRow } from '../test/rows';
-import { ATTACH_MAX, attachMessages } from './attach-routes';
+import { ATTACH_MAX, attachMessages } from './attach-rules';
 
 /** Attaching documents and assets to a form's draft (member-site.md 2 and 7), by role and organisation. */
 

@@ -11,6 +11,7 @@ import {
 import { submissionCreateInput, submissionRights, submissionUpdateInput } from '../access/forms';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 import { assertVisible } from '../access/row-checks';
+import { assertSubmissionAttachments } from './attach-rules';
 import { answersOf, sameAnswers, splitReview } from './definitions';
 import {
   SERVER_RULES,
@@ -152,6 +153,10 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
 /** The submission rules of issue 5, run by saveRecords for every save of a FormSubmissionsEntity. */
 export const submissionHooks: SaveHooks = {
   prepare,
-  beforeWrite: (ctx) => (ctx.mode === 'create' ? beforeCreate(ctx) : beforeUpdate(ctx)),
+  async beforeWrite(ctx) {
+    await (ctx.mode === 'create' ? beforeCreate(ctx) : beforeUpdate(ctx));
+    // Documents and assets added by this save follow the attach rule, whichever path sent them.
+    await assertSubmissionAttachments(ctx.tx, ctx.caller, ctx.input, ctx.mode === 'update' ? ctx.id : null);
+  },
   afterWrite,
 };
