@@ -73,7 +73,7 @@ export function LinksInput(props: FieldProps & { target: EntityName; label: stri
         nothingFoundMessage={options.isError ? 'There was an error loading the combobox data' : 'Nothing found'}
         error={props.error}
         withAsterisk={props.field.required}
-        description={target.label}
+        description={props.field.description ?? target.label}
       />
       <Group gap="xs">
         {/* Select all: every option the picker has loaded (the search's first 10) joins the chosen ones. */}

@@ -1,5 +1,13 @@
 import { Text } from '@mantine/core';
-import { getEntity, canDeleteAsset, isUuid, nextInspectionDate, recordViewer, ASSET_OUT_OF_SERVICE_WRITABLE } from '@hub/model';
+import {
+  getEntity,
+  canDeleteAsset,
+  isUuid,
+  nextInspectionDate,
+  recordViewer,
+  ASSET_OUT_OF_SERVICE_WRITABLE,
+  type EntityDef,
+} from '@hub/model';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useNavigate, useParams } from 'react-router';
 import { FieldInput } from '../../admin/record/FieldInput';
@@ -13,7 +21,15 @@ import { assetLinks, type AssetRef } from './asset-api';
 import { assetsPageOfSegment, assetsPathOf } from './asset-paths';
 import { CHILDREN, LinkedAssets } from './LinkedAssets';
 
-const assetEntity = getEntity('AssetEntity');
+const modelAsset = getEntity('AssetEntity');
+/** The asset as the member pages show it: the assignees' help in the member's words (no 'Mehub Account'). */
+const assetEntity: EntityDef = {
+  ...modelAsset,
+  fields: {
+    ...modelAsset.fields,
+    mehubAccountss: { ...modelAsset.fields.mehubAccountss, description: 'People in your organisation who use or look after this asset' },
+  },
+};
 
 export const ASSET_TEXTS = { saved: 'Successfully saved asset', failed: 'Error saving asset' };
 export const OUT_OF_SERVICE_NOTE =

@@ -32,7 +32,7 @@ const COLUMNS: MemberColumn[] = [
     label: 'Linked',
     cell: (r) =>
       r.parentAssetId ? (
-        <Badge variant="light" color="gray" c="gray.9">
+        <Badge variant="light" color="gray" c="gray.9" size="lg">
           Child asset
         </Badge>
       ) : null,

@@ -90,6 +90,9 @@ describe('asset record', () => {
     expect(await screen.findByRole('textbox', { name: /Asset Name\/Description/ })).toBeTruthy();
     expect(screen.queryByText(/This asset is out of service/)).toBeNull();
     expect(await screen.findByRole('combobox', { name: 'Link a child asset' })).toBeTruthy();
+    // The assignees' help in the member's words.
+    expect(screen.getByText('People in your organisation who use or look after this asset')).toBeTruthy();
+    expect(screen.queryByText(/Mehub Account/)).toBeNull();
   });
 
   it('Delete shows for a SafetyManager only', async () => {

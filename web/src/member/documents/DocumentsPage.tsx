@@ -16,19 +16,15 @@ const documentEntity = getEntity('DocumentEntity');
 /** The GraphQL fields the document lists read. */
 export const DOCUMENT_ROW = 'documentName status documentLink documentUploadId documentUpload { id fileName } annualReview created';
 
-const STATUS_COLOR: Record<DocumentStatusKey, string> = { PENDING: 'yellow', ACTIVE: 'green', INACTIVE: 'gray' };
+/** Outline colours with text of at least 7:1 on white (the licences' shades). */
+const STATUS_COLOR: Record<DocumentStatusKey, string> = { PENDING: '#8a4600', ACTIVE: '#1b5e20', INACTIVE: 'gray.8' };
 const STATUS_TEXT: Record<DocumentStatusKey, string> = { PENDING: 'Pending', ACTIVE: 'Active', INACTIVE: 'Inactive' };
 
 /** A document's status as a badge with its word (never colour alone). */
 export function StatusBadge({ status }: { status: string | null | undefined }) {
   const s = (status ?? 'ACTIVE') as DocumentStatusKey;
   return (
-    <Badge
-      color={STATUS_COLOR[s] ?? 'gray'}
-      variant="light"
-      style={{ flexShrink: 0 }}
-      c={s === 'PENDING' ? 'yellow.9' : s === 'ACTIVE' ? 'green.9' : 'gray.8'}
-    >
+    <Badge color={STATUS_COLOR[s] ?? 'gray.8'} variant="outline" size="lg" style={{ flexShrink: 0 }}>
       {STATUS_TEXT[s] ?? s}
     </Badge>
   );

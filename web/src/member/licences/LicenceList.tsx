@@ -12,7 +12,7 @@ const typeLabel = (t: string | null) => (t ? ((LicenceType.values as Record<stri
 export function LicenceStatusBadge({ licence }: { licence: Pick<LicenceRow, 'status' | 'renewalDate'> }) {
   const status = displayedLicenceStatus(licence);
   return (
-    <Badge color={STATUS_COLOUR[status]} variant="outline" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge color={STATUS_COLOUR[status]} variant="outline" size="lg" style={{ flexShrink: 0, overflow: 'visible' }}>
       {STATUS_LABEL[status]}
     </Badge>
   );

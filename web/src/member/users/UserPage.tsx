@@ -183,7 +183,7 @@ function ProfileFacts(p: { user: UserSummary; mode: RecordMode; primary: boolean
             Status
           </Text>
           <Group gap="xs">
-            <Badge color={active ? 'green.9' : 'gray.7'} c={active ? '#1b5e20' : 'gray.8'} variant="outline">
+            <Badge color={active ? 'green.9' : 'gray.7'} c={active ? '#1b5e20' : 'gray.8'} variant="outline" size="lg">
               {active ? 'Active' : 'Inactive'}
             </Badge>
             {p.user.lastsyncdate && (

@@ -32,11 +32,11 @@ const COLUMNS: MemberColumn[] = [
     label: 'Status',
     cell: (r) =>
       isActiveUser(r.lastsyncdate as string | null) ? (
-        <Badge color="green.9" c="#1b5e20" variant="outline">
+        <Badge color="green.9" c="#1b5e20" variant="outline" size="lg">
           Active
         </Badge>
       ) : (
-        <Badge color="gray.7" c="gray.8" variant="outline">
+        <Badge color="gray.7" c="gray.8" variant="outline" size="lg">
           Inactive
         </Badge>
       ),
