@@ -16,21 +16,23 @@ import classes from './widgets.module.css';
 
 const levelLabel = (level: RiskLevel) => RISK_LEVELS[level]?.label ?? level;
 /**
- * Where the level words may break inside phone-width cells: a <wbr>, which leaves the text
- * itself whole (with a soft hyphen the visible word would differ from the button's name).
+ * The long level words are too wide for a phone's cell, and broken mid-word they read badly:
+ * there a cell shows the word's start as an <abbr> with the whole word as its title (the start is
+ * part of the button's name, which holds the whole word), and from 36em the whole word.
  */
-const BREAKS: Record<string, [string, string]> = {
-  Catastrophic: ['Catas', 'trophic'],
-  Moderate: ['Mod', 'erate'],
+const SHORT: Record<string, string> = {
+  Catastrophic: 'Cat',
+  Moderate: 'Mod',
 };
-function breakable(word: string): ReactNode {
-  const parts = BREAKS[word];
-  if (!parts) return word;
+function cellWord(word: string): ReactNode {
+  const short = SHORT[word];
+  if (!short) return word;
   return (
     <>
-      {parts[0]}
-      <wbr />
-      {parts[1]}
+      <abbr className={classes.levelShort} title={word}>
+        {short}
+      </abbr>
+      <span className={classes.levelWhole}>{word}</span>
     </>
   );
 }
@@ -133,7 +135,7 @@ export function RiskMatrixWidget({ q, readOnly }: WidgetProps) {
                         onClick={() => answers.setMany(riskMatrixAnswers(q.id, col.value, row.value))}
                       >
                         <span className={classes.cellScore}>{cellScore}</span>{' '}
-                        <span className={classes.cellLevel}>{breakable(levelLabel(level))}</span>
+                        <span className={classes.cellLevel}>{cellWord(levelLabel(level))}</span>
                       </button>
                     </td>
                   );
