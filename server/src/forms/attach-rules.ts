@@ -1,8 +1,9 @@
-import { getEntity, isUuid, type EntityName, type LinksField } from '@hub/model';
+import { getEntity, inputKey, isUuid, type EntityName, type LinksField } from '@hub/model';
 import { assertMayAttach, type AttachKind } from '../access/attach';
 import { isAdministrator, type Caller } from '../access/caller';
 import { ValidationError } from '../core/errors';
 import type { Where } from '../crud/conditions';
+import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 import { listRecords } from '../crud/list';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
@@ -95,3 +96,44 @@ export async function assertSubmissionAttachments(
     if (added.length) await assertAttachable(db, caller, kind, added, k.list);
   }
 }
+
+/** The link entities between submissions and what is attached to them, by the kind they attach. */
+const LINK_KINDS: Readonly<Partial<Record<EntityName, AttachKind>>> = {
+  FormSubmissionsAssets: 'assets',
+  FormSubmissionsDocuments: 'documents',
+};
+
+/**
+ * A link row written on its own (createFormSubmissionsAssets, updateFormSubmissionsDocuments...)
+ * by anyone but an administrator: the row it attaches follows the attach rule when the link is
+ * new (created, or moved to another row or submission); a link saved as it is stays.
+ */
+async function beforeLinkWrite(ctx: SaveHookContext): Promise<void> {
+  const { tx, caller, entity, input } = ctx;
+  const kind = LINK_KINDS[entity.name];
+  if (!kind || !caller || isAdministrator(caller)) return;
+  const field = getEntity('FormSubmissionsEntity').fields[ATTACH_KINDS[kind].list] as LinksField;
+  const selfKey = inputKey(field.self, entity.fields[field.self]);
+  const otherKey = inputKey(field.other, entity.fields[field.other]);
+  let target = input[otherKey];
+  if (ctx.mode === 'update' && ctx.id) {
+    const self = ident(columnOf(field.self, entity.fields[field.self]));
+    const other = ident(columnOf(field.other, entity.fields[field.other]));
+    const { rows } = await tx.query<{ s: string | null; o: string | null }>(
+      `SELECT ${self} AS s, ${other} AS o FROM ${ident(entity.table)} WHERE id = $1`,
+      [ctx.id],
+    );
+    const stored = rows[0];
+    if (!stored) return;
+    const submission = Object.hasOwn(input, selfKey) ? input[selfKey] : stored.s;
+    target = Object.hasOwn(input, otherKey) ? input[otherKey] : stored.o;
+    if (submission === stored.s && target === stored.o) return;
+  }
+  if (typeof target === 'string' && target) await assertAttachable(tx, caller, kind, [target], otherKey);
+}
+
+/** The save hooks of the submission link entities (registered with the forms' hooks). */
+export const ATTACH_LINK_HOOKS: Readonly<Partial<Record<EntityName, SaveHooks>>> = {
+  FormSubmissionsAssets: { beforeWrite: beforeLinkWrite },
+  FormSubmissionsDocuments: { beforeWrite: beforeLinkWrite },
+};

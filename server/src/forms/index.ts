@@ -4,6 +4,7 @@ import { provideHookServices, type HookServices, type SaveHooks } from '../crud/
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import { attachRoutes } from './attach-routes';
+import { ATTACH_LINK_HOOKS } from './attach-rules';
 import { draftRoutes } from './draft-routes';
 import { notifyRoutes } from './notify-routes';
 import { pdfRoutes } from './pdf-routes';
@@ -22,8 +23,14 @@ export const FORM_HOOKS: Readonly<Partial<Record<EntityName, SaveHooks>>> = {
   FormsEntityFormVersion: versionHooks,
 };
 
+/**
+ * Registers FORM_HOOKS, and the attach rule on the submissions' link rows written on their own
+ * (ATTACH_LINK_HOOKS, forms/attach-rules.ts): checks added to those rows' own scope, which still
+ * decides who writes them, hence not in FORM_HOOKS nor access's HOOKED_ENTITIES.
+ */
 export function registerFormHooks(register: (entity: EntityName, hooks: SaveHooks) => void): void {
   for (const [entity, hooks] of Object.entries(FORM_HOOKS) as [EntityName, SaveHooks][]) register(entity, hooks);
+  for (const [entity, hooks] of Object.entries(ATTACH_LINK_HOOKS) as [EntityName, SaveHooks][]) register(entity, hooks);
 }
 
 /**
