@@ -8,6 +8,7 @@ import { formatLocal } from '../../ui/dates';
 import { canEditDocument, offersTemplates, statusTabOf, statusTabsFor, viewerOf, type DocumentStatusKey } from './document-rules';
 import { typeKey, typeOf, useDocumentCount, useDocumentTypes, type DocumentType } from './documents-api';
 import { SelectableList, type ListColumn, type Row } from './SelectableList';
+import { ScrollTabList } from '../records/ScrollTabList';
 
 export const DOCUMENTS_PATH = '/my-documents';
 export const MEA_PATH = '/mea-documents';
@@ -140,13 +141,13 @@ export function DocumentsPage() {
         mb="sm"
         keepMounted={false}
       >
-        <Tabs.List aria-label="Document types" style={{ flexWrap: 'wrap' }}>
+        <ScrollTabList label="Document types" selected={type.id}>
           {types.data.map((t) => (
             <Tabs.Tab key={t.id} value={t.id} mih={44}>
               {t.name}
             </Tabs.Tab>
           ))}
-        </Tabs.List>
+        </ScrollTabList>
       </Tabs>
       <Tabs
         value={status.key}

@@ -7,6 +7,7 @@ import { viewerOf } from './document-rules';
 import { typeKey, typeOf, useDocumentTypes, type DocumentType } from './documents-api';
 import { DOCUMENT_ROW, documentColumns, MEA_PATH } from './DocumentsPage';
 import { SelectableList } from './SelectableList';
+import { ScrollTabList } from '../records/ScrollTabList';
 
 const documentEntity = getEntity('DocumentEntity');
 
@@ -58,13 +59,13 @@ export function MeaDocumentsPage() {
           mb="md"
           keepMounted={false}
         >
-          <Tabs.List aria-label="Document types" style={{ flexWrap: 'wrap' }}>
+          <ScrollTabList label="Document types" selected={type.id}>
             {types.map((t) => (
               <Tabs.Tab key={t.id} value={t.id} mih={44}>
                 {t.name}
               </Tabs.Tab>
             ))}
-          </Tabs.List>
+          </ScrollTabList>
         </Tabs>
         <SelectableList
           key={type.id}

@@ -8,6 +8,7 @@ import { formatLocal } from '../../ui/dates';
 import { typeKey, typeOf, useTemplate, useTemplateTypes } from '../documents/documents-api';
 import { SelectableList, type ListColumn, type Row } from '../documents/SelectableList';
 import { TilePanel } from '../records/TilePanel';
+import { ScrollTabList } from '../records/ScrollTabList';
 
 export const TEMPLATES_PATH = '/safety-template';
 const templateEntity = getEntity('TemplateEntity');
@@ -122,13 +123,13 @@ export function TemplatesPage() {
             mb="md"
             keepMounted={false}
           >
-            <Tabs.List aria-label="Document types" style={{ flexWrap: 'wrap' }}>
+            <ScrollTabList label="Document types" selected={type.id}>
               {list.map((t) => (
                 <Tabs.Tab key={t.id} value={t.id} mih={44}>
                   {t.name}
                 </Tabs.Tab>
               ))}
-            </Tabs.List>
+            </ScrollTabList>
           </Tabs>
           <SelectableList
             key={type.id}
