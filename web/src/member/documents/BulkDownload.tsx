@@ -25,6 +25,8 @@ export function useBulkDownload(kind: BulkKind) {
       const { blob, fileName } = await downloadBulk(kind, items, (loaded, total) => setProgress({ loaded, total }), controller.signal);
       if (controller.signal.aborted) return false;
       saveBlob(blob, fileName);
+      const n = new Set(items.filter((i) => i.hasFile).map((i) => i.id)).size;
+      notifications.show({ color: 'green', message: `Downloaded ${n} ${n === 1 ? 'file' : 'files'} as ${fileName}` });
       return true;
     } catch (err) {
       if (controller.signal.aborted) return false;

@@ -424,6 +424,8 @@ describe('Safety Template Library: bulk download', () => {
     await waitFor(() => expect(screen.queryByText(/Downloading/)).toBeNull(), { timeout: 8000 });
     expect(urls).toEqual([`/api/files/bulkDocuments?documentId=${T1}`]);
     expect(URL.createObjectURL).toHaveBeenCalled();
+    // One of the two chosen has a file: the toast counts what came.
+    expect(await screen.findByText(/^Downloaded 1 file as /)).toBeTruthy();
     cleanup();
     withBulk(
       { 'graphql:documentTypesEntitys': gql(types), 'graphql:templateEntitys(': templates },

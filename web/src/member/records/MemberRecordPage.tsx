@@ -296,13 +296,16 @@ export function MemberRecordPage(props: {
       <Modal opened={!!question} onClose={() => setQuestion(null)} title={question?.title} centered>
         <Stack>
           <div>{question?.message}</div>
-          <Group justify="flex-end">
-            <Button variant="default" onClick={() => setQuestion(null)} mih={44}>
+          {/* One line at 375 px: the two share the row (the smaller size on phones). */}
+          <Group justify="flex-end" wrap="nowrap" gap="xs">
+            <Button variant="default" onClick={() => setQuestion(null)} mih={44} size={phone ? 'sm' : 'md'} px="sm">
               Cancel
             </Button>
             <Button
               color="red"
               mih={44}
+              size={phone ? 'sm' : 'md'}
+              px="sm"
               onClick={() => {
                 setQuestion(null);
                 void rec.submit();
