@@ -74,13 +74,16 @@ export function uniqueNames(names: string[]): string[] {
   });
 }
 
-/** The ids of a request: one or many `documentId`, each a uuid, at most BULK_MAX of them (duplicates counted once). */
+/**
+ * The ids of a request: one or many `documentId`, each a uuid, at most BULK_MAX of them as sent
+ * (a repeated id counts each time it is sent, so a request stays bounded whatever it repeats;
+ * the zip has it once).
+ */
 export function parseIds(raw: unknown): string[] {
   const list = raw === undefined || raw === null ? [] : Array.isArray(raw) ? raw : [raw];
-  if (list.length > BULK_MAX * 4) throw new BadInputError(bulkMessages.tooMany);
+  if (list.length > BULK_MAX) throw new BadInputError(bulkMessages.tooMany);
   for (const id of list) if (typeof id !== 'string' || !isUuid(id)) throw new BadInputError(bulkMessages.invalidId);
   const ids = [...new Set((list as string[]).map((s) => s.toLowerCase()))];
-  if (ids.length > BULK_MAX) throw new BadInputError(bulkMessages.tooMany);
   if (!ids.length) throw new BadInputError(bulkMessages.none);
   return ids;
 }

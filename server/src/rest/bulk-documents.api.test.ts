@@ -172,6 +172,27 @@ describe('bulk download of documents', () => {
     res = await get(SPARK_MANAGER, many.slice(0, BULK_MAX + 1));
     expect(res.statusCode).toBe(400);
     expect(res.json().errors[0].message).toBe(bulkMessages.tooMany);
+    // Repeats count as sent: 2,000 copies of one readable id are as many ids, by GET and by POST.
+    const [readable] = await documentsOf(h.org.spark);
+    await attachFile('document', readable.id, 'Once.pdf', pdf('o'));
+    const copies = Array.from({ length: 2000 }, () => readable.id);
+    for (const ids of [copies, copies.slice(0, BULK_MAX + 1)]) {
+      res = await get(SPARK_MANAGER, ids);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].message).toBe(bulkMessages.tooMany);
+      res = await h.app.inject({
+        method: 'POST',
+        url: '/api/files/bulkDocuments',
+        headers: { ...h.headers(SPARK_MANAGER), 'content-type': 'application/json' },
+        payload: JSON.stringify({ documentId: ids }),
+      });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().errors[0].message).toBe(bulkMessages.tooMany);
+    }
+    // Up to the limit, a repeated id is one entry of the zip.
+    res = await get(SPARK_MANAGER, copies.slice(0, BULK_MAX));
+    expect(res.statusCode).toBe(200);
+    expect(unzip(res.rawPayload).map((e) => e.name)).toEqual(['Once.pdf']);
     const [doc] = await documentsOf(h.org.spark);
     res = await get(null, [doc.id]);
     expect(res.statusCode).toBe(401);
