@@ -7,7 +7,7 @@ import { graphqlRequest } from '../../client/graphql';
 import { fileListConditions, fileListQuery, type FileList } from './record-query';
 import { fileLinkProps, formatFileSize, maxBytesOf, uploadProblem, type StoredFile } from './upload';
 
-/** What the form will do to a file list on Submit. */
+/** What the form will do to a file list when it is saved. */
 export interface FileListChange {
   add: File[];
   remove: string[];
@@ -23,12 +23,14 @@ interface Props {
   canRemove: boolean;
   /** Several files per pick (default); false: one file at a time (the member pages, data-layer.md 9). */
   multiple?: boolean;
+  /** The form's save button, named in 'uploaded on {word}' (the back-office's Submit; the member pages' Save). */
+  saveWord?: string;
 }
 
 type Row = { id: string } & Record<string, StoredFile | null | string>;
 
 /** A record's file list (e.g. a licence's attachments): its files, and in create and edit mode uploads and removals made on Submit. */
-export function FileListField({ list, parentId, mode, change, onChange, canAdd, canRemove, multiple = true }: Props) {
+export function FileListField({ list, parentId, mode, change, onChange, canAdd, canRemove, multiple = true, saveWord = 'Submit' }: Props) {
   const [problems, setProblems] = useState<string[]>([]);
   const rows = useQuery({
     queryKey: ['file-list', list.target.name, parentId],
@@ -71,7 +73,7 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
             </Anchor>
             <Text size="xs" c="dimmed">
               {formatFileSize(f.size)}
-              {removed ? ' · removed on Submit' : ''}
+              {removed ? ` · removed on ${saveWord}` : ''}
             </Text>
             {editing && canRemove && (
               <Tooltip label={removed ? 'Keep' : 'Remove'}>
@@ -95,7 +97,7 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
         <Group key={`${f.name}-${i}`} gap="xs" wrap="nowrap">
           <Text size="sm">{f.name}</Text>
           <Text size="xs" c="dimmed">
-            {formatFileSize(f.size)} · uploaded on Submit
+            {formatFileSize(f.size)} · uploaded on {saveWord}
           </Text>
           <ActionIcon
             variant="subtle"

@@ -158,6 +158,7 @@ function LicenceScreen({ mode, userId, licenceId }: { mode: RecordMode; userId: 
               onChange={(c) => rec.setFileChange(attachments.name, { add: change.add, remove: c.remove })}
               canAdd={false}
               canRemove={rec.allowed('delete', attachments.target.name)}
+              saveWord="Save"
             />
           )}
           {shown.map(render)}

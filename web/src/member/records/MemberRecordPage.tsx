@@ -116,7 +116,8 @@ export function MemberRecordPage(props: {
     target.focus({ preventScroll: true });
   }, [refused]);
 
-  if (mode !== 'create' && record.isPending)
+  // Loading, and the frame between a load and its values: never a blank page.
+  if ((mode !== 'create' && record.isPending) || (!current && !record.isError && (mode === 'create' || loaded)))
     return (
       <Center py="xl">
         <Loader size="sm" mr="sm" aria-hidden />
@@ -170,6 +171,7 @@ export function MemberRecordPage(props: {
         canAdd={rec.allowed('create', list.target.name)}
         canRemove={rec.allowed('delete', list.target.name)}
         multiple={false}
+        saveWord="Save"
       />
     );
   };
