@@ -6,6 +6,7 @@ import { useState, type ReactNode } from 'react';
 import { cellText } from './cells';
 import { DataTable, type TableColumn } from './DataTable';
 import { FilterPanel } from './FilterPanel';
+import { listExtrasFor } from './list-extras';
 import { clearSelection, cycleSort, goToPage, isPageSelected, isSelected, selectAllPages, togglePage, toggleRow } from './list-state';
 import { Pager } from './Pager';
 import type { Where } from './query';
@@ -32,7 +33,8 @@ const CREATED = { path: 'created', label: 'Created', field: { kind: 'datetime' }
 
 /** The generic list screen of back-office 2.5 for any entity of the model. */
 export function ListPage({ entity, title, base = NO_BASE, basePath, bulkActions, withoutView = false }: Props) {
-  const list = useListController({ entity, base, listKey: basePath });
+  const extras = listExtrasFor(entity);
+  const list = useListController({ entity, base, listKey: basePath, select: extras?.select });
   const { state, setState, allowed } = list;
   const [showFilters, setShowFilters] = useState(false);
   const showView = allowed('read') && !withoutView;
@@ -40,6 +42,18 @@ export function ListPage({ entity, title, base = NO_BASE, basePath, bulkActions,
   const nameOf = (row: Record<string, unknown>) => String(row[entity.display] ?? 'this item');
   const { choices, dates, references } = list.filters;
 
+  const headerOf = (c: { path: string; label: string; sortable: boolean }): TableColumn => ({
+    key: c.path,
+    header: c.sortable ? (
+      <SortHeader
+        label={c.label}
+        direction={state.sort?.path === c.path ? state.sort.direction : null}
+        onClick={() => setState((s) => cycleSort(s, c.path))}
+      />
+    ) : (
+      c.label
+    ),
+  });
   const columns: TableColumn[] = [
     {
       key: 'select',
@@ -52,18 +66,9 @@ export function ListPage({ entity, title, base = NO_BASE, basePath, bulkActions,
         />
       ),
     },
-    ...[...list.columns, CREATED].map((c) => ({
-      key: c.path,
-      header: c.sortable ? (
-        <SortHeader
-          label={c.label}
-          direction={state.sort?.path === c.path ? state.sort.direction : null}
-          onClick={() => setState((s) => cycleSort(s, c.path))}
-        />
-      ) : (
-        c.label
-      ),
-    })),
+    ...list.columns.map(headerOf),
+    ...(extras?.columns ?? []).map((c) => ({ key: c.key, header: c.label })),
+    headerOf(CREATED),
     { key: 'actions', ariaLabel: 'Actions' },
   ];
 
@@ -130,16 +135,22 @@ export function ListPage({ entity, title, base = NO_BASE, basePath, bulkActions,
                 )}
               </Table.Td>
             ))}
+            {extras?.columns.map((c) => (
+              <Table.Td key={c.key}>{c.cell(row)}</Table.Td>
+            ))}
             <Table.Td>{cellText(CREATED, row)}</Table.Td>
             <Table.Td>
-              <RowActions
-                list={list}
-                id={row.id as string}
-                name={nameOf(row)}
-                basePath={basePath}
-                showView={showView}
-                editLabel={editLabel}
-              />
+              <Group gap="xs" wrap="nowrap">
+                {extras?.actions?.(row)}
+                <RowActions
+                  list={list}
+                  id={row.id as string}
+                  name={nameOf(row)}
+                  basePath={basePath}
+                  showView={showView}
+                  editLabel={editLabel}
+                />
+              </Group>
             </Table.Td>
           </>
         )}

@@ -22,6 +22,53 @@ interface Props {
   onRemoved(): void;
 }
 
+/** The colour of a document status badge (AA contrast on white text). */
+export const statusColor = (status: string | null) => (status === 'PENDING' ? 'orange.9' : status === 'ACTIVE' ? 'green.9' : 'gray.7');
+
+/** A document's status as a badge ('—' when it has none). */
+export function DocumentStatusBadge({ status }: { status: string | null }) {
+  return (
+    <Badge color={statusColor(status)} variant="filled">
+      {status ? enumLabel(DocumentStatus, status) : '—'}
+    </Badge>
+  );
+}
+
+/**
+ * Runs a document workflow action (Approve, Make Active, Make Inactive: a status update;
+ * Remove: a delete) as the viewer; the server decides and its message is shown on refusal.
+ * Lists and records of documents are refreshed after a change.
+ */
+export function useDocumentAction() {
+  const client = useQueryClient();
+  const [busy, setBusy] = useState<{ id: string; action: DocumentAction } | null>(null);
+  async function run(id: string, action: DocumentAction, onRemoved?: () => void) {
+    setBusy({ id, action });
+    try {
+      const to = DOCUMENT_TRANSITIONS[action].to;
+      if (to)
+        await graphqlRequest(`mutation($m: [DocumentEntityInput!]!) { r: updateDocumentEntity(documentEntityModels: $m) { id } }`, {
+          m: [{ id, status: to }],
+        });
+      else await graphqlRequest(`mutation($ids: [ID!]!) { r: deleteDocumentEntity(documentEntityIds: $ids) }`, { ids: [id] });
+      notifications.show({ color: 'green', message: `${DOCUMENT_ACTION_LABELS[action]}: done` });
+      void client.invalidateQueries({ queryKey: ['list', 'DocumentEntity'] });
+      void client.invalidateQueries({ queryKey: ['record', 'DocumentEntity'] });
+      if (!to) onRemoved?.();
+    } catch (err) {
+      notifications.show({
+        color: 'red',
+        title: 'The document was not changed',
+        message: serverMessages(err).messages.join('\n'),
+        autoClose: false,
+      });
+    } finally {
+      setBusy(null);
+    }
+  }
+  return { busy, run };
+}
+
 /**
  * A document's status and the workflow's actions on the back-office record (member-site.md
  * section 4): Approve and Remove a pending document, Make Active and Make Inactive, as the
@@ -29,8 +76,7 @@ interface Props {
  */
 export function DocumentStatusActions({ id, onRemoved }: Props) {
   const me = useMe().data;
-  const client = useQueryClient();
-  const [busy, setBusy] = useState<DocumentAction | null>(null);
+  const { busy, run } = useDocumentAction();
   const doc = useQuery({
     queryKey: ['record', 'DocumentEntity', id, 'status'],
     queryFn: () =>
@@ -46,39 +92,12 @@ export function DocumentStatusActions({ id, onRemoved }: Props) {
   const mea = doc.data.r.documentTypess.some((t) => t.meaDocument);
   const actions = documentActions(status, viewer, { mea });
 
-  async function run(action: DocumentAction) {
-    setBusy(action);
-    try {
-      const to = DOCUMENT_TRANSITIONS[action].to;
-      if (to)
-        await graphqlRequest(`mutation($m: [DocumentEntityInput!]!) { r: updateDocumentEntity(documentEntityModels: $m) { id } }`, {
-          m: [{ id, status: to }],
-        });
-      else await graphqlRequest(`mutation($ids: [ID!]!) { r: deleteDocumentEntity(documentEntityIds: $ids) }`, { ids: [id] });
-      notifications.show({ color: 'green', message: `${DOCUMENT_ACTION_LABELS[action]}: done` });
-      void client.invalidateQueries({ queryKey: ['list', 'DocumentEntity'] });
-      void client.invalidateQueries({ queryKey: ['record', 'DocumentEntity'] });
-      if (!to) onRemoved();
-    } catch (err) {
-      notifications.show({
-        color: 'red',
-        title: 'The document was not changed',
-        message: serverMessages(err).messages.join('\n'),
-        autoClose: false,
-      });
-    } finally {
-      setBusy(null);
-    }
-  }
-
   return (
     <Group gap="sm" aria-label="Document status">
       <Text size="sm" fw={600}>
         Status
       </Text>
-      <Badge color={status === 'PENDING' ? 'orange.9' : status === 'ACTIVE' ? 'green.9' : 'gray.7'} variant="filled">
-        {status ? enumLabel(DocumentStatus, status) : '—'}
-      </Badge>
+      <DocumentStatusBadge status={status} />
       {actions.length === 0 ? (
         <Text size="sm" c="dimmed">
           {NO_DOCUMENT_ACTIONS}
@@ -91,9 +110,9 @@ export function DocumentStatusActions({ id, onRemoved }: Props) {
             mih={44}
             variant={a === 'remove' ? 'outline' : 'filled'}
             color={a === 'remove' ? 'red.9' : undefined}
-            loading={busy === a}
-            disabled={busy !== null && busy !== a}
-            onClick={() => void run(a)}
+            loading={busy?.action === a}
+            disabled={busy !== null && busy.action !== a}
+            onClick={() => void run(id, a, onRemoved)}
           >
             {DOCUMENT_ACTION_LABELS[a]}
           </Button>
