@@ -1,7 +1,7 @@
 import { hasRoleFact } from '@hub/model/roles';
 import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
-import { createBrowserRouter, Navigate, Outlet, ScrollRestoration, useParams } from 'react-router';
+import { createBrowserRouter, Navigate, Outlet, Route, Routes, ScrollRestoration, useParams } from 'react-router';
 import { assetsPageOfSegment } from '../member/assets/asset-paths';
 import { AppShellLayout } from './AppShellLayout';
 import { ForbiddenPage } from './ForbiddenPage';
@@ -57,15 +57,31 @@ function ManagersOnly({ children }: { children: ReactNode }) {
   return me?.memberOrganisationId && hasRoleFact('apiTokens', me.roleName) ? <>{children}</> : <Navigate to="/403" replace />;
 }
 
-/** /assets-{pageNo}/...: the page number is part of the first segment; any other first segment is the 404 page. */
+/**
+ * /assets-{pageNo}/...: the page number is part of the first segment, which React Router cannot
+ * match, so the route is '/:page/*' (ranked below every static first segment such as /admin/*)
+ * and the asset pages are routed here; any other first segment is the 404 page.
+ */
 function AssetsPaged() {
   const { page } = useParams();
-  return assetsPageOfSegment(page) === null ? (
-    <NotFoundPage />
-  ) : (
-    <RequireAuth>
-      <AppShellLayout />
-    </RequireAuth>
+  if (assetsPageOfSegment(page) === null) return <NotFoundPage />;
+  return (
+    <Routes>
+      <Route
+        element={
+          <RequireAuth>
+            <AppShellLayout />
+          </RequireAuth>
+        }
+      >
+        <Route index element={later(<AssetsPage />)} />
+        <Route path="create" element={later(<AssetPage key="create" mode="create" />)} />
+        <Route path=":parent/create" element={later(<AssetPage key="child" mode="create" />)} />
+        <Route path="view/:id" element={later(<AssetPage key="view" mode="view" />)} />
+        <Route path="edit/:id" element={later(<AssetPage key="edit" mode="edit" />)} />
+        <Route path="*" element={<NotFoundPage />} />
+      </Route>
+    </Routes>
   );
 }
 
@@ -157,17 +173,7 @@ export const router = createBrowserRouter([
           },
         ],
       },
-      {
-        path: '/:page',
-        element: <AssetsPaged />,
-        children: [
-          { index: true, element: later(<AssetsPage />) },
-          { path: 'create', element: later(<AssetPage key="create" mode="create" />) },
-          { path: ':parent/create', element: later(<AssetPage key="child" mode="create" />) },
-          { path: 'view/:id', element: later(<AssetPage key="view" mode="view" />) },
-          { path: 'edit/:id', element: later(<AssetPage key="edit" mode="edit" />) },
-        ],
-      },
+      { path: '/:page/*', element: <AssetsPaged /> },
       { path: '*', element: <NotFoundPage /> },
     ],
   },
