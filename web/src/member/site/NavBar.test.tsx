@@ -47,7 +47,7 @@ describe('the navigation bar', () => {
     expect(screen.getByRole('link', { name: 'Admin' }).getAttribute('href')).toBe('/admin');
     const drawer = await openMenu();
     fireEvent.click(within(drawer).getByRole('button', { name: 'My Business' }));
-    expect((await within(drawer).findByRole('link', { name: 'My Documents' })).getAttribute('href')).toBe('/documentlibrary');
+    expect((await within(drawer).findByRole('link', { name: 'My Documents' })).getAttribute('href')).toBe('/my-documents');
     expect(within(drawer).getByRole('link', { name: 'My Integrations' }).getAttribute('href')).toBe('/integrations');
   });
 
@@ -92,7 +92,7 @@ describe('the navigation bar', () => {
     expect(within(main).queryByRole('link', { name: 'My Documents' })).toBeNull();
     fireEvent.click(business);
     expect(business.getAttribute('aria-expanded')).toBe('true');
-    expect(within(main).getByRole('link', { name: 'My Documents' }).getAttribute('href')).toBe('/documentlibrary');
+    expect(within(main).getByRole('link', { name: 'My Documents' }).getAttribute('href')).toBe('/my-documents');
     fireEvent.keyDown(document, { key: 'Escape' });
     expect(business.getAttribute('aria-expanded')).toBe('false');
     expect(screen.getByRole('button', { name: 'Pat Lee, account' })).toBeTruthy();
