@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addMonths,
   approvedLicenceStatus,
+  displayedLicenceStatus,
   documentActions,
   documentCreateStatus,
   licenceActions,
@@ -54,7 +55,13 @@ describe('record workflow facts', () => {
     const now = new Date('2025-06-01T10:00:00Z');
     expect(approvedLicenceStatus(null, now)).toBe('ACTIVE');
     expect(approvedLicenceStatus('2025-06-02', now)).toBe('ACTIVE');
-    expect(approvedLicenceStatus('2025-06-01', now)).toBe('EXPIRED');
+    // Valid through its renewal date: renewing today is still active.
+    expect(approvedLicenceStatus('2025-06-01', now)).toBe('ACTIVE');
+    expect(approvedLicenceStatus('2025-05-31', now)).toBe('EXPIRED');
+    expect(displayedLicenceStatus({ status: 'ACTIVE', renewalDate: '2025-06-01' }, now)).toBe('ACTIVE');
+    expect(displayedLicenceStatus({ status: 'ACTIVE', renewalDate: '2025-05-31' }, now)).toBe('EXPIRED');
+    expect(displayedLicenceStatus({ status: 'PENDING', renewalDate: '2025-05-31' }, now)).toBe('PENDING');
+    expect(displayedLicenceStatus({ status: 'EXPIRED', renewalDate: null }, now)).toBe('EXPIRED');
     expect(licenceActions('PENDING', member(ROLES.worker), { own: true })).toEqual(['remove']);
     expect(licenceActions('ACTIVE', member(ROLES.worker), { own: true })).toEqual([]);
     expect(licenceActions('PENDING', member(ROLES.manager))).toEqual(['approve', 'remove']);

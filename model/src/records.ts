@@ -40,6 +40,7 @@ export const recordMessages = {
   documentStatus: 'Only a safety manager or a user with back-end access can change the status of a document',
   documentTransition: (from: string, to: string) => `A ${from.toLowerCase()} document cannot be made ${to.toLowerCase()}`,
   documentMea: 'Member-body documents cannot be changed',
+  documentLinkPending: 'A pending document cannot be linked to a user until it is approved',
   documentRemoveOnlyPending: 'Only a pending document can be removed: make an active document inactive instead',
   documentRemove: 'Only a safety manager or a user with back-end access can remove a document',
   licenceApprove: 'Only a manager or a user with back-end access can approve a licence',
@@ -165,10 +166,27 @@ function day(now: Date): string {
   return now.toISOString().slice(0, 10);
 }
 
-/** The status of an approved licence: ACTIVE with no renewal date or one in the future, else EXPIRED. */
+/** Whether a licence is valid on `now`'s day: valid through its renewal date (no date: always). */
+export function licenceValid(renewalDate: string | null | undefined, now: Date = new Date()): boolean {
+  return !renewalDate || renewalDate.slice(0, 10) >= day(now);
+}
+
+/** The status of an approved licence: ACTIVE with no renewal date or one today or later, else EXPIRED. */
 export function approvedLicenceStatus(renewalDate: string | null | undefined, now: Date = new Date()): 'ACTIVE' | 'EXPIRED' {
-  if (!renewalDate) return 'ACTIVE';
-  return renewalDate.slice(0, 10) > day(now) ? 'ACTIVE' : 'EXPIRED';
+  return licenceValid(renewalDate, now) ? 'ACTIVE' : 'EXPIRED';
+}
+
+/**
+ * The status a licence is shown with (data-layer.md 4, 'Displayed status'): PENDING while it
+ * waits for approval; EXPIRED when stored so or once its renewal date has passed (it is valid
+ * through that day); else ACTIVE.
+ */
+export function displayedLicenceStatus(
+  licence: { status?: string | null; renewalDate?: string | null },
+  now: Date = new Date(),
+): LicenceStatusValue {
+  if (licence.status === 'PENDING' || licence.status === 'EXPIRED') return licence.status;
+  return licenceValid(licence.renewalDate, now) ? 'ACTIVE' : 'EXPIRED';
 }
 
 /**

@@ -9,6 +9,7 @@ import { translateDbError } from '../db/db-errors';
 import { BadInputError, NotFoundError, UserError } from '../core/errors';
 import { columnOf } from '../db/columns';
 import { whereSql } from './list';
+import { saveHooksOf } from './hooks';
 import { Params, ident } from '../db/params';
 
 /** The refusal of a delete of rows still in use (EntityDef.inUseBy), in the voice of the catalogue's delete failure. */
@@ -57,8 +58,10 @@ async function assertNotInUse(tx: Db, entity: EntityDef, ids: string[]): Promise
 async function removeRows(tx: Db, entity: EntityDef, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await assertNotInUse(tx, entity, ids);
-  // Deleting an asset or a licence also deletes reminder logs whose entityID is its id.
-  if (entity.deletesReminderLogs) await tx.query('DELETE FROM reminder_log WHERE entity_id = ANY($1::text[])', [ids]);
+  // Deleting an asset or a licence also deletes reminder logs whose entityID is its id, in any case
+  // (entityID is text written by other systems: 'ABC…' names the same row as 'abc…').
+  if (entity.deletesReminderLogs)
+    await tx.query('DELETE FROM reminder_log WHERE lower(entity_id) = ANY($1::text[])', [ids.map((id) => id.toLowerCase())]);
   await tx.query(`DELETE FROM ${ident(entity.table)} WHERE id = ANY($1::uuid[])`, [ids]);
 }
 
@@ -79,6 +82,7 @@ export async function deleteRecords(db: Db, caller: Caller | null, entity: Entit
       );
       if (rows.length !== unique.length) throw new NotFoundError();
       await assertDeleteRules(tx, caller, entity, unique);
+      await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids: unique });
       await removeRows(tx, entity, unique);
       return unique;
     });
@@ -98,6 +102,7 @@ export async function deleteWhere(db: Db, caller: Caller | null, entity: EntityD
       const { rows } = await tx.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where} FOR UPDATE`, params.values);
       const ids = rows.map((r) => r.id);
       await assertDeleteRules(tx, caller, entity, ids);
+      if (ids.length) await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids });
       await removeRows(tx, entity, ids);
       return ids;
     });

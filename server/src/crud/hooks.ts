@@ -44,6 +44,19 @@ export interface SaveHooks {
   beforeWrite?(ctx: SaveHookContext): Promise<void>;
   /** After the row (and its relations) are written, still in the transaction; ctx.id is set. */
   afterWrite?(ctx: SaveHookContext): Promise<void>;
+  /**
+   * Before rows `ids` (locked, in the caller's write scope, past the delete rules of
+   * access/records.ts) are deleted, in the delete's transaction: refuse, or update what the
+   * removal changes (a licence an attachment is taken from).
+   */
+  beforeDelete?(ctx: DeleteHookContext): Promise<void>;
+}
+
+export interface DeleteHookContext {
+  tx: Db;
+  caller: Caller | null;
+  entity: EntityDef;
+  ids: readonly string[];
 }
 
 const registry = new Map<string, SaveHooks>();

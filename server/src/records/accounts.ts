@@ -4,6 +4,8 @@ import { getRecord } from '../crud/list';
 import { SYSTEM_CALLER, systemUpdate } from '../crud/system';
 import { assertPrimaryContactWrite, fieldRefusal } from '../access/records';
 import { assertNoOutOfServiceAssignment } from './assets';
+import { assertLinkableDocuments } from './documents';
+import { givenIds } from './stored';
 
 /**
  * User account rules beyond the field rules of access/fields.ts (own record for worker roles,
@@ -52,6 +54,24 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
     else assertPrimaryContactWrite(ctx.caller);
   }
   await assertNoOutOfServiceAssignment(ctx);
+  // Documents linked from the account's side follow the link rules (records/documents.ts).
+  const documents = givenIds(ctx.input, 'documentss');
+  if (documents?.length) {
+    const have = ctx.mode === 'update' && ctx.id ? await linkedDocuments(ctx, ctx.id) : [];
+    await assertLinkableDocuments(
+      ctx,
+      documents.filter((d) => !have.includes(d)),
+      'documentss',
+    );
+  }
+}
+
+/** The documents account `id` is linked to. */
+async function linkedDocuments(ctx: SaveHookContext, id: string): Promise<string[]> {
+  const row = (await getRecord(ctx.tx, SYSTEM_CALLER, getEntity(ACCOUNT), id, { documentss: { id: true } })) as {
+    documentss: { id: string }[];
+  } | null;
+  return row?.documentss.map((d) => d.id) ?? [];
 }
 
 async function afterWrite(ctx: SaveHookContext): Promise<void> {

@@ -151,17 +151,17 @@ describe('asset links never make a cycle nor cross organisations', () => {
 });
 
 describe('attachments on a form follow the attach rules on every path', () => {
-  it.fails('FINDING: a draft created through GraphQL carries no out-of-service asset', async () => {
+  it('a draft created through GraphQL carries no out-of-service asset', async () => {
     const res = await draftWith(SPARK_MANAGER, { assetss: [{ id: await assetOf('DEMO1', 'OUT_OF_SERVICE') }] });
     expect(res.message).not.toBeNull();
   });
 
-  it.fails('FINDING: a draft created through GraphQL carries no pending and no member-body document', async () => {
+  it('a draft created through GraphQL carries no pending and no member-body document', async () => {
     expect((await draftWith(SPARK_MANAGER, { documentss: [{ id: await documentOf('DEMO1', 'PENDING') }] })).message).not.toBeNull();
     expect((await draftWith(SPARK_MANAGER, { documentss: [{ id: await documentOf(null, 'ACTIVE') }] })).message).not.toBeNull();
   });
 
-  it.fails('FINDING: a role refused by the attach routes attaches nothing through GraphQL either', async () => {
+  it('a role refused by the attach routes attaches nothing through GraphQL either', async () => {
     const form = await fillableForm(SPARK_WORKER);
     const route = await h.app.inject({
       method: 'POST',
@@ -260,7 +260,7 @@ describe('documents and licences across organisations and roles', () => {
     ).toBe('You can only add or change licences of your own account');
     expect((await api.row<{ status: string }>('licence', swLicence.id))!.status).toBe('PENDING');
   });
-  it.fails("FINDING: a worker's new attachment on their approved licence waits for approval like an edit of the licence", async () => {
+  it("a worker's new attachment on their approved licence waits for approval like an edit of the licence", async () => {
     const made = await api.create<{ id: string; status: string }>(
       SPARK_MANAGER,
       'LicenceEntity',

@@ -2,8 +2,8 @@ import type { EntityName } from '@hub/model';
 import type { SaveHooks } from '../crud/hooks';
 import { accountHooks } from './accounts';
 import { assetAttachmentHooks, assetHooks } from './assets';
-import { documentHooks } from './documents';
-import { licenceHooks } from './licences';
+import { documentAccountLinkHooks, documentHooks, documentTypeLinkHooks } from './documents';
+import { licenceAttachmentHooks, licenceHooks } from './licences';
 
 /**
  * The member records' workflow rules (issue 11: assets, documents, licences, user accounts), as
@@ -15,7 +15,10 @@ export const RECORD_HOOKS: Readonly<Partial<Record<EntityName, SaveHooks>>> = {
   AssetEntity: assetHooks,
   AssetAttachmentsEntity: assetAttachmentHooks,
   DocumentEntity: documentHooks,
+  DocumentsMehubAccounts: documentAccountLinkHooks,
+  DocumentTypesDocuments: documentTypeLinkHooks,
   LicenceEntity: licenceHooks,
+  LicenceAttachmentsEntity: licenceAttachmentHooks,
   MehubAccountEntity: accountHooks,
 };
 
