@@ -3,6 +3,7 @@ import {
   getEntity,
   inputKey,
   isUuid,
+  kinds,
   nextInspectionDate,
   parseWireDate,
   recordMessages,
@@ -10,9 +11,10 @@ import {
 } from '@hub/model';
 import { fieldRefusal } from '../access/records';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
-import { storedFields } from '../db/columns';
-import { Params, ident } from '../db/params';
-import { scopeSql } from '../access/scope';
+import { getRecord, listRecords } from '../crud/list';
+import { ancestorIds, clearRelations } from '../crud/relation-clear';
+import type { Selection } from '../crud/select';
+import { SYSTEM_CALLER } from '../crud/system';
 import type { Db } from '../db/client';
 import { givenIds, sameSet, storedLinks } from './stored';
 
@@ -48,23 +50,24 @@ interface State {
   clearLinks?: boolean;
 }
 
+/** Every stored field of an asset by input key (references and files by id). */
+function storedSelection(): Selection {
+  const sel: Selection = {};
+  for (const [name, field] of Object.entries(getEntity(ASSET).fields)) if (kinds[field.kind].stored) sel[inputKey(name, field)] = true;
+  return sel;
+}
+
 async function loadStored(db: Db, id: string): Promise<StoredAsset | null> {
-  const entity = getEntity(ASSET);
-  const fields = storedFields(entity);
-  const { rows } = await db.query<Record<string, string | null>>(
-    `SELECT ${fields.map((f) => `${ident(f.column)}::text AS ${ident(f.name)}`).join(', ')} FROM asset WHERE id = $1`,
-    [id],
-  );
-  const row = rows[0];
+  const row = (await getRecord(db, SYSTEM_CALLER, getEntity(ASSET), id, storedSelection())) as Record<string, unknown> | null;
   if (!row) return null;
   const values: Record<string, string | null> = {};
-  for (const f of fields) values[inputKey(f.name, f.field)] = row[f.name];
+  for (const [key, value] of Object.entries(row)) values[key] = value === null || value === undefined ? null : String(value);
   return {
-    status: row.status ?? IN,
-    parentId: row.parentAsset,
-    organisationId: row.memberOrganisation,
-    lastInspection: row.lastInspection,
-    inspectionFrequency: row.inspectionFrequency,
+    status: values.status ?? IN,
+    parentId: values.parentAssetId ?? null,
+    organisationId: values.memberOrganisationId ?? null,
+    lastInspection: values.lastInspection ?? null,
+    inspectionFrequency: values.inspectionFrequency ?? null,
     values,
   };
 }
@@ -93,11 +96,7 @@ async function changedFields(db: Db, id: string, stored: StoredAsset, input: Rec
     if (field.kind === 'links' || field.kind === 'children') {
       const given = givenIds(input, name);
       if (given === null) continue;
-      const have =
-        field.kind === 'links'
-          ? await storedLinks(db, ASSET, name, id)
-          : await childIds(db, getEntity(field.target).table, field.inverse, field.target, id);
-      if (!sameSet(given, have)) changed.push(name);
+      if (!sameSet(given, await storedLinks(db, ASSET, name, id))) changed.push(name);
       continue;
     }
     const present = Object.hasOwn(input, key) || (field.kind === 'file' && Object.hasOwn(input, name));
@@ -106,30 +105,14 @@ async function changedFields(db: Db, id: string, stored: StoredAsset, input: Rec
   return changed;
 }
 
-async function childIds(db: Db, table: string, inverse: string, targetName: string, id: string): Promise<string[]> {
-  const target = getEntity(targetName as never);
-  const col = storedFields(target).find((f) => f.name === inverse)!.column;
-  const { rows } = await db.query<{ id: string }>(`SELECT id FROM ${ident(table)} WHERE ${ident(col)} = $1`, [id]);
-  return rows.map((r) => r.id);
-}
-
 /** `start` and the assets above it, following parentAssetId (start first). */
-async function chainUp(db: Db, start: string): Promise<string[]> {
-  const { rows } = await db.query<{ id: string }>(
-    `WITH RECURSIVE up(id, parent, depth) AS (
-       SELECT id, parent_asset_id, 0 FROM asset WHERE id = $1
-       UNION ALL SELECT a.id, a.parent_asset_id, up.depth + 1 FROM asset a JOIN up ON a.id = up.parent WHERE up.depth < ${MAX_DEPTH}
-     ) SELECT id FROM up`,
-    [start],
-  );
-  return rows.map((r) => r.id);
-}
+const chainUp = (db: Db, start: string) => ancestorIds(db, ASSET, 'parentAsset', start, MAX_DEPTH);
 
 interface Linked {
   id: string;
   status: string;
-  parent_asset_id: string | null;
-  member_organisation_id: string | null;
+  parentAssetId: string | null;
+  memberOrganisationId: string | null;
 }
 
 /**
@@ -137,14 +120,21 @@ interface Linked {
  * check as not existing, so no rule here tells of another organisation's rows).
  */
 async function assets(ctx: SaveHookContext, ids: string[]): Promise<Map<string, Linked>> {
-  const params = new Params();
-  const scope = scopeSql(getEntity(ASSET), 'x', ctx.caller, params);
-  const arr = params.add(ids.filter(isUuid), 'uuid[]');
-  const { rows } = await ctx.tx.query<Linked>(
-    `SELECT x.id, x.status, x.parent_asset_id, x.member_organisation_id FROM asset x WHERE x.id = ANY(${arr})${scope ? ` AND ${scope}` : ''}`,
-    params.values,
-  );
-  return new Map(rows.map((r) => [r.id, r]));
+  const valid = [...new Set(ids.filter(isUuid))];
+  if (!valid.length) return new Map();
+  const rows = (await listRecords(
+    ctx.tx,
+    ctx.caller,
+    getEntity(ASSET),
+    { ids: valid },
+    {
+      id: true,
+      status: true,
+      parentAssetId: true,
+      memberOrganisationId: true,
+    },
+  )) as Linked[];
+  return new Map(rows.map((r) => [r.id, { ...r, status: r.status ?? IN }]));
 }
 
 /** The organisation the asset will belong to once saved. */
@@ -161,7 +151,7 @@ async function checkParent(ctx: SaveHookContext, org: string | null, status: str
   if (status !== IN) throw fieldRefusal('parentAssetId', recordMessages.assetParentOutOfService);
   const parent = (await assets(ctx, [parentId])).get(parentId);
   if (!parent) return; // the reference check says it does not exist
-  if (parent.member_organisation_id !== org) throw fieldRefusal('parentAssetId', recordMessages.assetOtherOrganisation);
+  if (parent.memberOrganisationId !== org) throw fieldRefusal('parentAssetId', recordMessages.assetOtherOrganisation);
   if (parent.status !== IN) throw fieldRefusal('parentAssetId', recordMessages.assetParentNotInService);
   if (ctx.id && (await chainUp(ctx.tx, parentId)).includes(ctx.id)) throw fieldRefusal('parentAssetId', recordMessages.assetChildCycle);
 }
@@ -177,9 +167,9 @@ async function checkChildren(ctx: SaveHookContext, org: string | null, stored: S
     const child = found.get(id);
     if (!child) continue; // the reference check says it does not exist
     if (ancestors.has(id)) throw fieldRefusal('assetss', recordMessages.assetChildCycle);
-    if (child.member_organisation_id !== org) throw fieldRefusal('assetss', recordMessages.assetOtherOrganisation);
+    if (child.memberOrganisationId !== org) throw fieldRefusal('assetss', recordMessages.assetOtherOrganisation);
     if (child.status !== IN) throw fieldRefusal('assetss', recordMessages.assetChildOutOfService);
-    if (child.parent_asset_id && child.parent_asset_id !== ctx.id) throw fieldRefusal('assetss', recordMessages.assetChildTaken);
+    if (child.parentAssetId && child.parentAssetId !== ctx.id) throw fieldRefusal('assetss', recordMessages.assetChildTaken);
   }
 }
 
@@ -187,15 +177,12 @@ async function checkAssignees(ctx: SaveHookContext, org: string | null): Promise
   const given = givenIds(ctx.input, 'mehubAccountss');
   if (!given?.length) return;
   // Among the accounts the caller may see (the reference check refuses the others).
-  const params = new Params();
-  const scope = scopeSql(getEntity('MehubAccountEntity'), 'x', ctx.caller, params);
-  const arr = params.add([...new Set(given.filter(isUuid))], 'uuid[]');
-  const o = params.add(org, 'uuid');
-  const { rows } = await ctx.tx.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM mehub_account x WHERE x.id = ANY(${arr}) AND x.member_organisation_id IS DISTINCT FROM ${o}${scope ? ` AND ${scope}` : ''}`,
-    params.values,
-  );
-  if (Number(rows[0].n) > 0) throw fieldRefusal('mehubAccountss', recordMessages.assetAssigneeOrganisation);
+  const valid = [...new Set(given.filter(isUuid))];
+  if (!valid.length) return;
+  const rows = (await listRecords(ctx.tx, ctx.caller, getEntity('MehubAccountEntity'), { ids: valid }, { memberOrganisationId: true })) as {
+    memberOrganisationId: string | null;
+  }[];
+  if (rows.some((r) => r.memberOrganisationId !== org)) throw fieldRefusal('mehubAccountss', recordMessages.assetAssigneeOrganisation);
 }
 
 /** The next inspection from the last and the frequency, over what the client sent. */
@@ -239,29 +226,14 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
 async function afterWrite(ctx: SaveHookContext): Promise<void> {
   const state = ctx.state as State;
   if (!state.clearLinks || !ctx.id) return;
-  await ctx.tx.query('UPDATE asset SET parent_asset_id = NULL, modified = now() WHERE parent_asset_id = $1', [ctx.id]);
-  const field = getEntity(ASSET).fields.mehubAccountss;
-  if (field.kind !== 'links') return;
-  const link = getEntity(field.link);
-  const self = storedFields(link).find((f) => f.name === field.self)!.column;
-  await ctx.tx.query(`DELETE FROM ${ident(link.table)} WHERE ${ident(self)} = $1`, [ctx.id]);
+  await clearRelations(ctx.tx, ASSET, ctx.id, ['assetss', 'mehubAccountss']);
 }
 
 export const assetHooks: SaveHooks = { beforeWrite, afterWrite };
 
 /** Of the assets `ids`, whether one the caller may see is out of service (another organisation's are left to the reference check). */
 async function anyOutOfService(ctx: SaveHookContext, ids: string[]): Promise<boolean> {
-  const valid = [...new Set(ids.filter(isUuid))];
-  if (!valid.length) return false;
-  const params = new Params();
-  const scope = scopeSql(getEntity(ASSET), 'x', ctx.caller, params);
-  const arr = params.add(valid, 'uuid[]');
-  const out = params.add(OUT, 'text');
-  const { rows } = await ctx.tx.query(
-    `SELECT 1 FROM asset x WHERE x.id = ANY(${arr}) AND x.status = ${out}${scope ? ` AND ${scope}` : ''} LIMIT 1`,
-    params.values,
-  );
-  return rows.length > 0;
+  return [...(await assets(ctx, ids)).values()].some((a) => a.status === OUT);
 }
 
 /**
@@ -273,8 +245,10 @@ async function attachmentBeforeWrite(ctx: SaveHookContext): Promise<void> {
   const ids: string[] = [];
   if (typeof ctx.input.assetId === 'string') ids.push(ctx.input.assetId);
   if (ctx.mode === 'update' && ctx.id) {
-    const { rows } = await ctx.tx.query<{ a: string | null }>('SELECT asset_id::text AS a FROM asset_attachments WHERE id = $1', [ctx.id]);
-    if (rows[0]?.a) ids.push(rows[0].a);
+    const row = (await getRecord(ctx.tx, SYSTEM_CALLER, getEntity('AssetAttachmentsEntity'), ctx.id, { assetId: true })) as {
+      assetId: string | null;
+    } | null;
+    if (row?.assetId) ids.push(row.assetId);
   }
   if (await anyOutOfService(ctx, ids)) throw fieldRefusal('assetId', recordMessages.assetOutOfService);
 }

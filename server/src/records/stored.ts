@@ -1,16 +1,15 @@
-import { getEntity, type EntityName, type LinksField } from '@hub/model';
-import { columnOf } from '../db/columns';
-import { ident } from '../db/params';
+import { getEntity, type EntityName } from '@hub/model';
+import { getRecord } from '../crud/list';
+import { SYSTEM_CALLER } from '../crud/system';
 import type { Db } from '../db/client';
 
-/** The ids of a links list `name` of row `id` of `entity`, as stored. */
+/** The ids of a reference list `name` (links or children) of row `id` of `entity`, as stored (the save's transaction, every row). */
 export async function storedLinks(db: Db, entityName: EntityName, name: string, id: string): Promise<string[]> {
-  const field = getEntity(entityName).fields[name] as LinksField;
-  const link = getEntity(field.link);
-  const self = ident(columnOf(field.self, link.fields[field.self]));
-  const other = ident(columnOf(field.other, link.fields[field.other]));
-  const { rows } = await db.query<{ id: string }>(`SELECT ${other} AS id FROM ${ident(link.table)} WHERE ${self} = $1`, [id]);
-  return rows.map((r) => r.id);
+  const row = (await getRecord(db, SYSTEM_CALLER, getEntity(entityName), id, { [name]: { id: true } })) as Record<
+    string,
+    { id: string }[]
+  > | null;
+  return row?.[name]?.map((r) => r.id) ?? [];
 }
 
 /** The ids of a relation list in an input ([{id}, ...]); null when the input does not name it. */
