@@ -4,10 +4,9 @@ import { isAdministrator, type Caller } from '../access/caller';
 import { ValidationError } from '../core/errors';
 import type { Where } from '../crud/conditions';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
-import { listRecords } from '../crud/list';
+import { getRecord, listRecords } from '../crud/list';
+import { SYSTEM_CALLER } from '../crud/hooks';
 import type { Db } from '../db/client';
-import { columnOf } from '../db/columns';
-import { ident } from '../db/params';
 
 /** The most documents or assets one form's draft may carry (a bounded input: a longer list is refused). */
 export const ATTACH_MAX = 200;
@@ -82,15 +81,13 @@ export async function assertSubmissionAttachments(
     if (!given?.length) continue;
     let added = given;
     if (id) {
-      const field = getEntity('FormSubmissionsEntity').fields[k.list] as LinksField;
-      const link = getEntity(field.link);
-      const self = ident(columnOf(field.self, link.fields[field.self]));
-      const other = ident(columnOf(field.other, link.fields[field.other]));
-      const { rows } = await db.query<{ id: string }>(
-        `SELECT ${other} AS id FROM ${ident(link.table)} WHERE ${self} = $1 AND ${other} = ANY($2::uuid[])`,
-        [id, given.filter(isUuid)],
-      );
-      const stored = new Set(rows.map((r) => r.id));
+      // What the submission links already (read through crud, as the system: the caller's own
+      // rights were checked before the hooks ran).
+      const row = (await getRecord(db, SYSTEM_CALLER, getEntity('FormSubmissionsEntity'), id, { [k.list]: { id: true } })) as Record<
+        string,
+        { id: string }[] | null
+      > | null;
+      const stored = new Set((row?.[k.list] ?? []).map((r) => r.id));
       added = given.filter((g) => !stored.has(g));
     }
     if (added.length) await assertAttachable(db, caller, kind, added, k.list);
@@ -117,14 +114,12 @@ async function beforeLinkWrite(ctx: SaveHookContext): Promise<void> {
   const otherKey = inputKey(field.other, entity.fields[field.other]);
   let target = input[otherKey];
   if (ctx.mode === 'update' && ctx.id) {
-    const self = ident(columnOf(field.self, entity.fields[field.self]));
-    const other = ident(columnOf(field.other, entity.fields[field.other]));
-    const { rows } = await tx.query<{ s: string | null; o: string | null }>(
-      `SELECT ${self} AS s, ${other} AS o FROM ${ident(entity.table)} WHERE id = $1`,
-      [ctx.id],
-    );
-    const stored = rows[0];
-    if (!stored) return;
+    const row = (await getRecord(tx, SYSTEM_CALLER, entity, ctx.id, { [selfKey]: true, [otherKey]: true })) as Record<
+      string,
+      string | null
+    > | null;
+    if (!row) return;
+    const stored = { s: row[selfKey] ?? null, o: row[otherKey] ?? null };
     const submission = Object.hasOwn(input, selfKey) ? input[selfKey] : stored.s;
     target = Object.hasOwn(input, otherKey) ? input[otherKey] : stored.o;
     if (submission === stored.s && target === stored.o) return;
