@@ -64,7 +64,7 @@ const SECTIONS = (mode: RecordMode): RecordSection[] => [
 ];
 
 /** Fields shown read-only in edit beside the immutable ones: what the membership system keeps. */
-const SYNCED = ['memnetID'];
+const SYNCED = ['memnetID', 'startDate', 'endDate'];
 
 /** /users/create, /users/view/{id}, /users/edit/{id} (member-site.md 2). */
 export function UserPage({ mode }: { mode: RecordMode }) {
