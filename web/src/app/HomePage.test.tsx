@@ -54,7 +54,7 @@ describe('home', () => {
       '/standards',
       '/documentlibrary',
       'https://association.example/memberBenefits',
-      '/documentlibrary#mea-master-library',
+      '/mea-documents',
       'https://association.example/legal',
       'https://association.example/industryUpdates',
       'https://association.example/businessGrowth',
