@@ -19,8 +19,11 @@ test.describe('back-office record screens', () => {
     await expect(page.getByRole('heading', { name: 'Create Asset' })).toBeVisible();
     await page.getByRole('button', { name: 'Submit' }).click();
     await expect(page.getByText('Some of the fields are missing or invalid, please check your form.')).toBeVisible();
-    await expect(page.getByText('This field is required')).toHaveCount(2);
+    // Type, name and (for an administrator: no orphan rows) the organisation.
+    await expect(page.getByText('This field is required')).toHaveCount(3);
     await page.screenshot({ path: 'test-results/screens/admin-asset-create-errors.png', fullPage: true });
+    await page.getByRole('combobox', { name: 'Member Organisation' }).fill('Spark');
+    await page.getByRole('option', { name: 'Sparkright Electrical' }).first().click();
     await page.getByRole('combobox', { name: 'Asset Type' }).click();
     await page.getByRole('option', { name: 'Tool' }).click();
     await page.getByRole('textbox', { name: 'Asset Name/Description' }).fill('Cordless hammer drill');

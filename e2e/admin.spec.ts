@@ -28,7 +28,7 @@ test.describe('back-office lists', () => {
     await page.getByRole('link', { name: 'Assets', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Assets' })).toBeVisible();
     await expect(page.getByText('1 of 1')).toBeVisible();
-    await expect(page.getByRole('row', { name: /Multifunction installation tester/ }).first()).toBeVisible();
+    await expect(page.getByRole('row', { name: /Portable RCD/ }).first()).toBeVisible();
     const all = await page.getByRole('row').count();
     expect(all).toBeGreaterThanOrEqual(9);
     await page.screenshot({ path: 'test-results/screens/admin-assets.png', fullPage: true });
@@ -43,10 +43,10 @@ test.describe('back-office lists', () => {
 
     await page.getByRole('button', { name: 'Asset Name/Description' }).click();
     await expect(page.getByLabel('descending')).toBeVisible();
-    await expect(page.getByRole('row').nth(1)).toContainText('Service van');
+    await expect(page.getByRole('row').nth(1)).toContainText('Test and tag kit');
     await page.getByRole('button', { name: 'Asset Name/Description' }).click();
     await expect(page.getByLabel('ascending')).toBeVisible();
-    await expect(page.getByRole('row').nth(1)).not.toContainText('Service van');
+    await expect(page.getByRole('row').nth(1)).not.toContainText('Test and tag kit');
     await page.getByRole('button', { name: 'Asset Name/Description' }).click();
     await expect(page.getByLabel('ascending')).toHaveCount(0);
 
@@ -95,7 +95,7 @@ test.describe('back-office lists', () => {
     await expect(page.getByRole('link', { name: 'API Keys' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Feedback and Help' })).toHaveCount(0);
     await page.getByRole('link', { name: 'Assets', exact: true }).click();
-    await expect(page.getByRole('row').nth(1)).toContainText('SR-');
+    await expect(page.getByRole('row').filter({ hasText: 'SR-' }).first()).toBeVisible();
     const rows = await page.getByRole('row').allInnerTexts();
     expect(rows.some((r) => r.includes('VL-'))).toBe(false);
     await page.goto('/admin/apikeyentity');

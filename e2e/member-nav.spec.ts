@@ -12,9 +12,6 @@ import { pageWidth, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
 
-/** My Business entries whose pages come with later work: never shown (no link to a 404). */
-const NOT_YET = ['My Assets', 'My Users', 'Safety Templates'];
-
 interface RoleCase {
   key: keyof typeof SPARKRIGHT;
   role: string;
@@ -35,7 +32,7 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Sam',
     modal: true,
     admin: true,
-    business: ['My Documents', 'MEA Documents', TOOLBOX, 'My Integrations'],
+    business: ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX, 'My Integrations'],
   },
   {
     key: 'safetyWorker',
@@ -43,7 +40,7 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Wes',
     modal: true,
     admin: false,
-    business: ['My Documents', 'MEA Documents', TOOLBOX],
+    business: ['My Documents', 'My Assets', 'My Users', 'MEA Documents', TOOLBOX],
   },
   {
     key: 'manager',
@@ -51,7 +48,7 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Mia',
     modal: true,
     admin: false,
-    business: ['My Documents', 'MEA Documents', TOOLBOX, 'My Integrations'],
+    business: ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX, 'My Integrations'],
   },
   { key: 'worker', role: 'Worker', givenName: 'Will', modal: true, admin: false, business: [TOOLBOX] },
   {
@@ -60,12 +57,12 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Priya',
     modal: false,
     admin: false,
-    business: ['My Documents', 'MEA Documents', TOOLBOX],
+    business: ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX],
   },
   { key: 'proWorker', role: 'Pro-Worker', givenName: 'Pat', modal: false, admin: false, business: [TOOLBOX] },
 ];
 
-const ALL_BUSINESS = ['My Documents', 'MEA Documents', TOOLBOX, 'My Integrations', ...NOT_YET];
+const ALL_BUSINESS = ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX, 'My Integrations'];
 
 const activityDialog = (page: Page) => page.getByRole('dialog', { name: 'Recent Activity' });
 
@@ -146,10 +143,7 @@ for (const c of ROLE_CASES) {
     for (const name of ALL_BUSINESS)
       await expect(menu.getByRole('link', { name, exact: true }), `${c.role}: ${name}`).toHaveCount(c.business.includes(name) ? 1 : 0);
     if (c.business.includes('MEA Documents'))
-      await expect(menu.getByRole('link', { name: 'MEA Documents', exact: true })).toHaveAttribute(
-        'href',
-        '/documentlibrary#mea-master-library',
-      );
+      await expect(menu.getByRole('link', { name: 'MEA Documents', exact: true })).toHaveAttribute('href', '/mea-documents');
     await menu.getByRole('button', { name: 'Programs', exact: true }).click();
     await menu.getByRole('button', { name: 'Employer HR/Legal', exact: true }).click();
     for (const name of ['Master Program', 'Advantage Program', 'HR', 'Legal'])
@@ -256,7 +250,15 @@ test('the wide bar at 1600 px: menus by role, external links in new tabs, the Ad
   const business = main.getByRole('list');
   await expect(business).toBeVisible();
   const items = await business.getByRole('link').allInnerTexts();
-  expect(items.map((t) => t.trim())).toEqual(['My Documents', 'MEA Documents', TOOLBOX, 'My Integrations']);
+  expect(items.map((t) => t.trim())).toEqual([
+    'My Documents',
+    'My Assets',
+    'My Users',
+    'Safety Templates',
+    'MEA Documents',
+    TOOLBOX,
+    'My Integrations',
+  ]);
   await page.screenshot({ path: 'test-results/screens/wide-bar-my-business.png' });
   await business.getByRole('link', { name: 'My Integrations' }).click();
   await expect(page).toHaveURL(/\/integrations$/);

@@ -16,7 +16,7 @@ const TILES: [string, string | 'external'][] = [
   ['Standards', '/standards'],
   ['My Documents', '/documentlibrary'],
   ['Member Benefits', 'external'],
-  ['MEA Documents', '/documentlibrary#mea-master-library'],
+  ['MEA Documents', '/mea-documents'],
   ['Legal', 'external'],
   ['Industry Updates', 'external'],
   ['Business Growth', 'external'],
