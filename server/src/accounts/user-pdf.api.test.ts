@@ -1,4 +1,4 @@
-import { inflateSync } from 'node:zlib';
+import { pdfText } from '../test/pdf-text';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { userPdfMessages } from '../access/user-pdf';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
@@ -16,28 +16,6 @@ afterAll(() => h.close());
 const SAFETY_WORKER = 'safetyworker@sparkright.example';
 const MANAGER = 'manager@sparkright.example';
 const VOLT_WORKER = 'worker@voltline.example';
-
-/** The text a PDF shows: its content streams inflated, the hex strings of TJ operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = pdf.indexOf('stream\n', at, 'latin1');
-    if (start < 0) break;
-    const end = pdf.indexOf('\nendstream', start, 'latin1');
-    const raw = pdf.subarray(start + 7, end);
-    at = end + 10;
-    let content: string;
-    try {
-      content = inflateSync(raw).toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join(''));
-  }
-  return out.join('\n');
-}
 
 const pdfOf = (who: string | null, id: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url: `/api/entity/MehubAccountEntity/pdf/${id}`, headers: { ...h.headers(who), ...headers } });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { inflateSync } from 'node:zlib';
+import { pdfText } from '../test/pdf-text';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { riskAssessmentAnswers } from '../test/forms-fixtures';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
@@ -67,28 +67,6 @@ async function saveSubmission(who: string, versionId: string, answers: Record<st
   );
   expect(res.errors).toBeUndefined();
   return res.data!.r[0].id;
-}
-
-/** The text a PDF shows: its content streams inflated, the hex strings of TJ operators decoded. */
-function pdfText(pdf: Buffer): string {
-  const out: string[] = [];
-  let at = 0;
-  for (;;) {
-    const start = pdf.indexOf('stream\n', at, 'latin1');
-    if (start < 0) break;
-    const end = pdf.indexOf('\nendstream', start, 'latin1');
-    const raw = pdf.subarray(start + 7, end);
-    at = end + 10;
-    let content: string;
-    try {
-      content = inflateSync(raw).toString('latin1');
-    } catch {
-      content = raw.toString('latin1');
-    }
-    for (const tj of content.matchAll(/\[([^\]]*)\]\s*TJ/g))
-      out.push([...tj[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => Buffer.from(m[1], 'hex').toString('latin1')).join(''));
-  }
-  return out.join('\n');
 }
 
 describe('attaching to the draft', () => {
