@@ -8,3 +8,7 @@ export * from './risk-matrix';
 export * from './messages';
 export * from './dates';
 export * from './shapes';
+export * from './versions';
+export * from './designer';
+export * from './history';
+export * from './diff';

@@ -25,3 +25,18 @@ export const slideMessages = {
   secondNotification: 'Multiple notification complete slides can not be put on one form',
   reviewFixed: 'Cannot duplicate or move the Review Slide up and down.',
 } as const;
+
+/** The designer's refusals that the spec does not word, in the voice of slideMessages. */
+export const designerMessages = {
+  reviewQuestionsFixed: 'Cannot move questions into, out of or within the Review Slide: its questions are fixed.',
+  reviewQuestionAdd: 'Cannot add questions to the Review Slide: its questions are fixed.',
+  reviewQuestionDuplicate: 'Cannot duplicate a question of the Review Slide: its questions are fixed.',
+  notificationQuestionFixed: 'Cannot move the notification question out of the Complete Slide: it makes the slide the notification slide.',
+  sectionIntoItself: 'Cannot move a form section into itself or into one of its own sections.',
+  slideFirst: 'The slide is already the first slide.',
+  slideLast: 'The slide is already the last slide.',
+  slideMissing: (index: number) => `There is no slide ${index + 1}.`,
+  questionMissing: (id: string) => `There is no question with id '${id}'.`,
+  sectionMissing: (id: string) => `There is no form section with id '${id}' on this slide.`,
+  duplicateIds: 'Two questions can not share one id.',
+} as const;
