@@ -351,6 +351,10 @@ export function updateQuestion(def: FormDefinition, id: string, patch: Partial<Q
     else record[key] = value;
   }
   const typeChanged = next.questionType !== old.questionType;
+  if (typeChanged && old.questionType === 'formSection' && next.questionType !== 'formSection') {
+    if (next.contents?.length) return fail(designerMessages.sectionNotEmpty);
+    delete next.contents;
+  }
   if (typeChanged) {
     Object.assign(next, typeDefaults(next.questionType, next));
     const allowed = VALIDATORS_BY_TYPE[next.questionType];

@@ -38,5 +38,6 @@ export const designerMessages = {
   slideMissing: (index: number) => `There is no slide ${index + 1}.`,
   questionMissing: (id: string) => `There is no question with id '${id}'.`,
   sectionMissing: (id: string) => `There is no form section with id '${id}' on this slide.`,
+  sectionNotEmpty: 'Cannot change the type of a form section that holds questions: move or delete them first.',
   duplicateIds: 'Two questions can not share one id.',
 } as const;
