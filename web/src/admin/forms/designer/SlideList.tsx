@@ -1,0 +1,316 @@
+import { Accordion, ActionIcon, Button, Group, Menu, Text, UnstyledButton } from '@mantine/core';
+import {
+  closestCenter,
+  DndContext,
+  KeyboardSensor,
+  PointerSensor,
+  useDroppable,
+  useSensor,
+  useSensors,
+  type DragEndEvent,
+} from '@dnd-kit/core';
+import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
+import { CSS } from '@dnd-kit/utilities';
+import {
+  addQuestion,
+  addSlide,
+  deleteQuestion,
+  deleteSlide,
+  duplicateQuestion,
+  duplicateSlide,
+  locateQuestion,
+  moveQuestion,
+  moveSlide,
+  QUESTION_TYPE_NAMES,
+  QUESTION_TYPES,
+  type FormDefinition,
+  type Question,
+  type QuestionType,
+  type Slide,
+  type SlideKind,
+} from '@hub/model/forms';
+import { IconDots, IconGripVertical, IconPlus } from '@tabler/icons-react';
+import { memo, useState } from 'react';
+import { showRefusal } from './notify';
+import { useDesigner, useDesignerStore, type DesignerStore } from './store';
+import classes from './Designer.module.css';
+
+const SLIDE_KINDS: { kind: SlideKind; label: string }[] = [
+  { kind: 'standard', label: 'Standard' },
+  { kind: 'notification', label: 'Notification' },
+  { kind: 'review', label: 'Review' },
+];
+
+/** Where a drop on `overId` puts the dragged question (a question row, or the end of a slide or section list). */
+export function dropTarget(
+  def: FormDefinition,
+  activeId: string,
+  overId: string,
+): { slide: number; section: string | null; index: number } | null {
+  const from = locateQuestion(def, activeId);
+  if (!from) return null;
+  const end = (slide: number, section: string | null, length: number) => ({
+    slide,
+    section,
+    index: from.slide === slide && from.section === section ? length - 1 : length,
+  });
+  if (overId.startsWith('slide:')) {
+    const slide = Number(overId.slice(6));
+    return def.slides[slide] ? end(slide, null, def.slides[slide].contents.length) : null;
+  }
+  if (overId.startsWith('section:')) {
+    const id = overId.slice(8);
+    const at = locateQuestion(def, id);
+    if (!at) return null;
+    const list = at.section === null ? def.slides[at.slide].contents : null;
+    const section = (list ?? findSectionList(def, at)).find((q) => q.id === id);
+    return end(at.slide, id, section?.contents?.length ?? 0);
+  }
+  return locateQuestion(def, overId);
+}
+
+function findSectionList(def: FormDefinition, at: { slide: number; section: string | null }): Question[] {
+  const walk = (qs: Question[]): Question[] | null => {
+    for (const q of qs) {
+      if (q.id === at.section) return q.contents ?? [];
+      const inner = q.contents ? walk(q.contents) : null;
+      if (inner) return inner;
+    }
+    return null;
+  };
+  return walk(def.slides[at.slide]?.contents ?? []) ?? [];
+}
+
+/** Moves a question one place up or down within its list (the keyboard-friendly menu items). */
+export function stepQuestion(store: DesignerStore, id: string, delta: -1 | 1) {
+  showRefusal(
+    store.edit((def) => {
+      const at = locateQuestion(def, id);
+      if (!at) return { ok: false, message: 'This question no longer exists.' };
+      const list = at.section === null ? def.slides[at.slide].contents : findSectionList(def, at);
+      const index = at.index + delta;
+      if (index >= 0 && index < list.length) return moveQuestion(def, id, { slide: at.slide, section: at.section, index });
+      // Past the end of a slide's own list: on to the neighbouring slide.
+      const slide = at.slide + delta;
+      if (at.section !== null || !def.slides[slide])
+        return { ok: false, message: delta < 0 ? 'This question is already first.' : 'This question is already last.' };
+      return moveQuestion(def, id, { slide, section: null, index: delta < 0 ? def.slides[slide].contents.length : 0 });
+    }),
+  );
+}
+
+/** View mode: slides as accordions with their questions; drag and drop or keyboard to reorder. */
+export function SlideList() {
+  const store = useDesignerStore();
+  const slides = useDesigner((s) => s.history.present.slides);
+  const [open, setOpen] = useState<string[] | null>(null);
+  const openKeys = open ?? slides.map((_, i) => String(i));
+  const sensors = useSensors(
+    useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
+    useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
+  );
+
+  const onDragEnd = ({ active, over }: DragEndEvent) => {
+    if (!over || over.id === active.id) return;
+    const activeId = String(active.id);
+    const to = dropTarget(store.definition, activeId, String(over.id));
+    if (to) showRefusal(store.edit((def) => moveQuestion(def, activeId, to)));
+  };
+
+  const add = (kind: SlideKind) => {
+    const result = showRefusal(store.edit((def) => addSlide(def, kind)));
+    if (result.ok) setOpen([...openKeys, String(result.definition.slides.length - 1)]);
+  };
+
+  return (
+    <div>
+      {slides.length === 0 && (
+        <Text c="dimmed" size="sm" py="sm">
+          This form has no slides yet.
+        </Text>
+      )}
+      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+        <Accordion multiple value={openKeys} onChange={setOpen} variant="separated" chevronPosition="left">
+          {slides.map((slide, i) => (
+            <SlideItem key={i} slide={slide} index={i} count={slides.length} />
+          ))}
+        </Accordion>
+      </DndContext>
+      <Menu position="bottom-start">
+        <Menu.Target>
+          <Button mt="md" variant="light" leftSection={<IconPlus size={16} />}>
+            Add a new slide
+          </Button>
+        </Menu.Target>
+        <Menu.Dropdown>
+          {SLIDE_KINDS.map((k) => (
+            <Menu.Item key={k.kind} onClick={() => add(k.kind)}>
+              {k.label}
+            </Menu.Item>
+          ))}
+        </Menu.Dropdown>
+      </Menu>
+    </div>
+  );
+}
+
+const SlideItem = memo(function SlideItem({ slide, index, count }: { slide: Slide; index: number; count: number }) {
+  const store = useDesignerStore();
+  const [confirm, setConfirm] = useState(false);
+  const edit = (change: (def: FormDefinition) => ReturnType<typeof deleteSlide>) => showRefusal(store.edit(change));
+  return (
+    <Accordion.Item value={String(index)} data-testid={`slide-${index}`}>
+      <div className={classes.slideHead}>
+        <Accordion.Control aria-label={`Slide ${index + 1}: ${slide.name}`}>
+          <Text fw={600} size="sm">
+            {slide.name || 'Untitled slide'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {slide.contents.length} {slide.contents.length === 1 ? 'question' : 'questions'}
+          </Text>
+        </Accordion.Control>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" aria-label={`Slide menu: ${slide.name}`} mr="xs">
+              <IconDots size={18} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => store.editSlide(index)}>Edit Slide</Menu.Item>
+            <Menu.Item color="red" onClick={() => setConfirm(true)}>
+              Delete
+            </Menu.Item>
+            <Menu.Item onClick={() => edit((def) => duplicateSlide(def, index))}>Duplicate</Menu.Item>
+            <Menu.Item disabled={index === 0} onClick={() => edit((def) => moveSlide(def, index, 'up'))}>
+              Move Slide Up
+            </Menu.Item>
+            <Menu.Item disabled={index === count - 1} onClick={() => edit((def) => moveSlide(def, index, 'down'))}>
+              Move Slide Down
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </div>
+      {confirm && (
+        <Group className={classes.confirm} role="alertdialog" aria-label="Please confirm" gap="xs" px="md" py="xs">
+          <Text size="sm">Delete the slide &ldquo;{slide.name}&rdquo; and its questions?</Text>
+          <Button
+            size="xs"
+            color="red"
+            onClick={() => {
+              setConfirm(false);
+              edit((def) => deleteSlide(def, index));
+            }}
+          >
+            Delete
+          </Button>
+          <Button size="xs" variant="default" onClick={() => setConfirm(false)}>
+            Cancel
+          </Button>
+        </Group>
+      )}
+      <Accordion.Panel>
+        <QuestionList questions={slide.contents} slide={index} section={null} />
+      </Accordion.Panel>
+    </Accordion.Item>
+  );
+});
+
+const QuestionList = memo(function QuestionList({
+  questions,
+  slide,
+  section,
+}: {
+  questions: Question[];
+  slide: number;
+  section: string | null;
+}) {
+  const { setNodeRef } = useDroppable({ id: section === null ? `slide:${slide}` : `section:${section}` });
+  return (
+    <div ref={setNodeRef} className={section === null ? classes.list : classes.sectionList}>
+      <SortableContext items={questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
+        {questions.map((q) => (
+          <QuestionRow key={q.id} question={q} slide={slide} />
+        ))}
+      </SortableContext>
+      {questions.length === 0 && (
+        <Text size="xs" c="dimmed" py={4}>
+          {section === null ? 'No questions on this slide: add one or drop one here.' : 'No questions in this section: drop one here.'}
+        </Text>
+      )}
+      <AddQuestionMenu slide={slide} section={section} />
+    </div>
+  );
+});
+
+function AddQuestionMenu({ slide, section }: { slide: number; section: string | null }) {
+  const store = useDesignerStore();
+  const add = (type: QuestionType) => {
+    const result = showRefusal(store.edit((def) => addQuestion(def, { slide, section }, type)));
+    if (result.ok && result.id) store.editQuestion(result.id, slide);
+  };
+  return (
+    <Menu position="bottom-start" withinPortal>
+      <Menu.Target>
+        <Button size="compact-sm" variant="subtle" mt={4} leftSection={<IconPlus size={14} />}>
+          {section === null ? 'Add question' : 'Add question to section'}
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
+        {QUESTION_TYPES.map((t) => (
+          <Menu.Item key={t} onClick={() => add(t)}>
+            {QUESTION_TYPE_NAMES[t]}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}
+
+const QuestionRow = memo(function QuestionRow({ question, slide }: { question: Question; slide: number }) {
+  const store = useDesignerStore();
+  const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: question.id });
+  const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : undefined };
+  const typeName = QUESTION_TYPE_NAMES[question.questionType] ?? question.questionType;
+  return (
+    <div ref={setNodeRef} style={style} className={classes.row} data-testid={`question-${question.id}`}>
+      <Group gap={4} wrap="nowrap" align="center">
+        <ActionIcon
+          variant="subtle"
+          color="gray"
+          size="sm"
+          className={classes.handle}
+          aria-label={`Drag to reorder: ${question.title}`}
+          {...attributes}
+          {...listeners}
+        >
+          <IconGripVertical size={16} />
+        </ActionIcon>
+        <UnstyledButton className={classes.rowButton} onClick={() => store.editQuestion(question.id, slide)}>
+          <Text size="sm" truncate>
+            {question.title || 'Untitled question'}
+          </Text>
+          <Text size="xs" c="dimmed">
+            {typeName}
+          </Text>
+        </UnstyledButton>
+        <Menu position="bottom-end" withinPortal>
+          <Menu.Target>
+            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Question menu: ${question.title}`}>
+              <IconDots size={16} />
+            </ActionIcon>
+          </Menu.Target>
+          <Menu.Dropdown>
+            <Menu.Item onClick={() => store.editQuestion(question.id, slide)}>Edit</Menu.Item>
+            <Menu.Item onClick={() => stepQuestion(store, question.id, -1)}>Move up</Menu.Item>
+            <Menu.Item onClick={() => stepQuestion(store, question.id, 1)}>Move down</Menu.Item>
+            <Menu.Item onClick={() => showRefusal(store.edit((def) => duplicateQuestion(def, question.id)))}>Duplicate</Menu.Item>
+            <Menu.Item color="red" onClick={() => showRefusal(store.edit((def) => deleteQuestion(def, question.id)))}>
+              Delete
+            </Menu.Item>
+          </Menu.Dropdown>
+        </Menu>
+      </Group>
+      {question.questionType === 'formSection' && <QuestionList questions={question.contents ?? []} slide={slide} section={question.id} />}
+    </div>
+  );
+});
