@@ -1,4 +1,4 @@
-import type { FormDefinition, Question, QuestionOption, QuestionType, QuestionValidator, ShowCondition } from './types';
+import type { FormDefinition, Question, Slide, QuestionOption, QuestionType, QuestionValidator, ShowCondition } from './types';
 import { QUESTION_TYPE_NAMES } from './designer';
 
 /**
@@ -104,6 +104,28 @@ export function diffDefinitions(before: FormDefinition, after: FormDefinition): 
       );
   });
   const takenAfter = new Set(slideMap.values());
+  // A renamed slide: the unmatched slide sharing the most question ids.
+  const idsOf = (slide: Slide): Set<string> =>
+    new Set(
+      slide.contents.flatMap(function ids(x: Question): string[] {
+        return [x.id, ...(x.contents ?? []).flatMap(ids)];
+      }),
+    );
+  before.slides.forEach((s, i) => {
+    if (slideMap.has(i)) return;
+    const mine = idsOf(s);
+    let best = -1;
+    let bestShared = 0;
+    after.slides.forEach((a, j) => {
+      if (takenAfter.has(j)) return;
+      const shared = [...idsOf(a)].filter((id) => mine.has(id)).length;
+      if (shared > bestShared) [best, bestShared] = [j, shared];
+    });
+    if (best >= 0) {
+      slideMap.set(i, best);
+      takenAfter.add(best);
+    }
+  });
   before.slides.forEach((_, i) => {
     if (!slideMap.has(i) && i < after.slides.length && !takenAfter.has(i)) {
       slideMap.set(i, i);
@@ -181,12 +203,27 @@ const FIELD_NAMES: Record<string, string> = {
 
 const quote = (s: string): string => `"${s}"`;
 
+const OPERATOR_WORDS: Record<string, string> = {
+  equal: 'is',
+  notEqual: 'is not',
+  contains: 'contains',
+  greaterThan: 'is greater than',
+  greaterThanOrEqual: 'is at least',
+  lessThan: 'is less than',
+  lessThanOrEqual: 'is at most',
+};
+
+const conditionValue = (v: unknown): string =>
+  Array.isArray(v) ? v.map(conditionValue).join(' or ') : typeof v === 'string' ? v : (JSON.stringify(v) ?? '');
+
 function formatValue(field: string, v: unknown): string {
   if (v === undefined || v === null || v === '') return 'nothing';
   if (field === 'questionType') return quote(QUESTION_TYPE_NAMES[v as QuestionType] ?? String(v));
   if (field === 'options' && Array.isArray(v)) return quote((v as QuestionOption[]).map((o) => o.value).join(', '));
   if (field === 'showConditions' && Array.isArray(v))
-    return quote((v as ShowCondition[]).map((c) => `${c.path} ${c.condition} ${JSON.stringify(c.value)}`).join('; '));
+    return quote(
+      (v as ShowCondition[]).map((c) => `${c.path} ${OPERATOR_WORDS[c.condition] ?? c.condition} ${conditionValue(c.value)}`).join(' and '),
+    );
   if (field === 'validators' && Array.isArray(v))
     return quote(
       (v as QuestionValidator[])
