@@ -11,14 +11,29 @@ import { AssignForms } from './list/AssignForms';
 import { RecordPage } from './record/RecordPage';
 import { UsersPage } from './users/UsersPage';
 import { isAdminGroup } from '../app/session';
-import { allowedTo, entityLinks, formLinks, organisationLinks, passesGate, screenFor, toolLinks, userLinks, type NavItem } from './nav';
+import {
+  allowedTo,
+  canBuildForms,
+  entityLinks,
+  formLinks,
+  organisationLinks,
+  passesGate,
+  screenFor,
+  toolLinks,
+  userLinks,
+  type NavItem,
+} from './nav';
 import { Dashboard } from './Dashboard';
 import { AccessDenied } from './tools/AccessDenied';
+import { FormsBuilderPage } from './forms/FormsBuilderPage';
 
 /** Tools most visits never open load on demand. */
 const GraphiqlPage = lazy(() => import('./tools/GraphiqlPage'));
 const StyleGuidePage = lazy(() => import('./tools/StyleGuidePage'));
 const JobsPage = lazy(() => import('./tools/JobsPage'));
+/** The form designer and the versions page (issue 12) are heavy and for administrators only. */
+const DesignerPage = lazy(() => import('./forms/designer/DesignerPage'));
+const VersionsPage = lazy(() => import('./forms/VersionsPage'));
 const later = (node: ReactNode) => (
   <Suspense
     fallback={
@@ -97,6 +112,7 @@ export default function AdminApp() {
   if (me.isPending) return null;
   if (!me.data) return <Navigate to={`/admin_login?redirect=${encodeURIComponent(location.pathname)}`} replace />;
   if (!hasBackendAccess(me.data)) return <Navigate to="/404" replace />;
+  const builder = (page: ReactNode) => (canBuildForms(me.data) ? page : <Navigate to="/404" replace />);
 
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
@@ -146,6 +162,11 @@ export default function AdminApp() {
           <Route path="styleguide" element={later(<StyleGuidePage />)} />
           <Route path="graphiql" element={isAdminGroup(me.data) ? later(<GraphiqlPage />) : <AccessDenied />} />
           <Route path="jobs" element={isAdminGroup(me.data) ? later(<JobsPage />) : <AccessDenied />} />
+          {/* Forms Builder, designer and versions (back-office 2.1, 6): Super Administrators and MehubAdmin; others /404. */}
+          <Route path="forms/:tab?" element={builder(<FormsBuilderPage />)} />
+          <Route path="forms/build" element={builder(later(<DesignerPage />))} />
+          <Route path="forms/build/:entity/:id" element={builder(later(<DesignerPage />))} />
+          <Route path="forms/versions/:id" element={builder(later(<VersionsPage />))} />
           <Route path=":entityPath" element={<EntityScreen mode="list" />} />
           <Route path=":entityPath/create" element={<EntityScreen mode="create" />} />
           <Route path=":entityPath/view/:id" element={<EntityScreen mode="view" />} />

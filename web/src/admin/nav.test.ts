@@ -1,7 +1,7 @@
 import { ROLES, GROUPS, ADMIN_ONLY_SCREENS, allEntities, getEntity } from '@hub/model';
 import { describe, expect, it } from 'vitest';
 import type { Me } from '../app/session';
-import { allowedTo, entityLinks, formLinks, passesGate, toolLinks, userLinks } from './nav';
+import { allowedTo, canBuildForms, entityLinks, formLinks, passesGate, toolLinks, userLinks } from './nav';
 
 const user = (group: string | string[], roleName: string | null = null): Me => ({
   id: 'u',
@@ -45,7 +45,12 @@ describe('the sidebar and the group gates', () => {
     expect(entities).not.toContain('Templates');
     expect(entities).not.toContain('Mehub Accounts');
     expect(labels(userLinks(admin))).toEqual(['All Users', 'Mehub Accounts', 'Mehub Admins']);
-    expect(labels(formLinks(admin))).toEqual(['Forms', 'Form Submissions', 'Templates']);
+    expect(formLinks(admin)).toEqual([
+      { to: '/admin/forms', label: 'Forms Builder' },
+      { to: '/admin/formsubmissionsentity', label: 'Form Submissions' },
+      { to: '/admin/templateentity', label: 'Templates' },
+    ]);
+    expect(formLinks(user(GROUPS.superAdministrators))[0]).toEqual({ to: '/admin/forms', label: 'Forms Builder' });
     expect(labels(toolLinks(admin))).toEqual(['Style Guide', 'GraphiQL', 'Hangfire', 'OpenAPI']);
   });
 
@@ -54,5 +59,13 @@ describe('the sidebar and the group gates', () => {
     expect(labels(entityLinks(member))).not.toContain('Feedback and Help');
     expect(labels(userLinks(member))).toEqual(['Mehub Accounts']);
     expect(labels(toolLinks(member))).toEqual(['Style Guide', 'OpenAPI']);
+  });
+
+  it('opens the Forms Builder to the administrator groups only; a member in the back-office keeps the forms list', () => {
+    expect(canBuildForms(admin)).toBe(true);
+    expect(canBuildForms(user(GROUPS.superAdministrators))).toBe(true);
+    expect(canBuildForms(member)).toBe(false);
+    expect(formLinks(member)[0]).toEqual({ to: '/admin/formsentity', label: 'Forms' });
+    expect(formLinks(user(GROUPS.member, ROLES.worker))).toEqual([]);
   });
 });

@@ -82,11 +82,18 @@ export function userLinks(me: Me | null | undefined): NavItem[] {
   return isAdminGroup(me) ? [{ to: '/admin/users', label: 'All Users' }, ...types] : types;
 }
 
-/** Forms, Form Submissions and Templates, side by side (the three back-office groups only, by the gate). */
+/** The gate of the Forms Builder, the designer and the versions page (back-office 6): the administrator groups. */
+export const canBuildForms = (me: Me | null | undefined) => isAdminGroup(me);
+
+/**
+ * Forms Builder, Form Submissions and Templates, side by side (the back-office groups only, by
+ * the gate). The forms link opens the Forms Builder for those who may build forms; a member in
+ * the back-office, whom the builder's gate would send to /404, keeps the forms list instead.
+ */
 export function formLinks(me: Me | null | undefined): NavItem[] {
   return FORM_LINKS.map(getEntity)
     .filter((e) => canRead(me, e))
-    .map(linkTo);
+    .map((e) => (e.name === 'FormsEntity' && canBuildForms(me) ? { to: '/admin/forms', label: 'Forms Builder' } : linkTo(e)));
 }
 
 export function organisationLinks(me: Me | null | undefined): NavItem[] {

@@ -1,0 +1,199 @@
+import { Accordion, ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { notifications } from '@mantine/notifications';
+import { FormType } from '@hub/model';
+import { formStatus, hasDraft } from '@hub/model/forms';
+import { IconDotsVertical, IconPlus } from '@tabler/icons-react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { formatLocal } from '../../ui/dates';
+import { designerPath, discardDraft, fetchForms, FORM_TABS, formsKey, setFormActive, type FormTab, type FormTileData } from './api';
+import classes from './FormsBuilder.module.css';
+
+export const NO_FORMS = 'No forms are currently available.';
+export const DISCARD_FAILED = 'There was an error when discarding the form draft';
+const NEW_FORM = `/admin/formsentity/create?redirect=${encodeURIComponent('/admin/forms/build/formsentity/{id}')}`;
+
+/** The tab of the URL; an unknown or missing one falls back to the first (back-office 2.1). */
+export function tabOf(param: string | undefined): FormTab {
+  return FORM_TABS.find((t) => t.value === param)?.value ?? FORM_TABS[0].value;
+}
+
+/** Forms Builder (back-office 2.7): the forms by type as tiles, active and inactive on two tabs. */
+export function FormsBuilderPage() {
+  const tab = tabOf(useParams().tab);
+  const navigate = useNavigate();
+  const active = FORM_TABS.find((t) => t.value === tab)!.active;
+  const forms = useQuery({ queryKey: formsKey(tab), queryFn: () => fetchForms(active), refetchOnMount: 'always' });
+  const [drafted, setDrafted] = useState<FormTileData | null>(null);
+
+  const open = (form: FormTileData) => {
+    if (hasDraft(form)) setDrafted(form);
+    else void navigate(designerPath(form.id));
+  };
+
+  return (
+    <Stack gap="md">
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1} size="h2">
+          Forms Builder
+        </Title>
+        <Button component={Link} to={NEW_FORM} leftSection={<IconPlus size={18} aria-hidden />} color="safety.8">
+          New Form
+        </Button>
+      </Group>
+      <Tabs value={tab} onChange={(t) => t && void navigate(`/admin/forms/${t}`)} keepMounted={false}>
+        <Tabs.List>
+          {FORM_TABS.map((t) => (
+            <Tabs.Tab key={t.value} value={t.value} className={classes.tab}>
+              {t.label}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+      </Tabs>
+      {forms.isPending ? (
+        <Stack gap="xs" aria-label="Loading Forms" aria-busy>
+          {Object.keys(FormType.values).map((k) => (
+            <Skeleton key={k} height={48} />
+          ))}
+        </Stack>
+      ) : forms.isError ? (
+        <Alert color="red" role="alert">
+          Something went wrong while connecting to the server. The error is {forms.error.message}
+        </Alert>
+      ) : (
+        <FormTypes forms={forms.data} onOpen={open} />
+      )}
+      <DraftPrompt form={drafted} onClose={() => setDrafted(null)} />
+    </Stack>
+  );
+}
+
+/** One accordion per form type, in the spec's order, each open. */
+function FormTypes({ forms, onOpen }: { forms: FormTileData[]; onOpen(form: FormTileData): void }) {
+  const types = Object.entries(FormType.values) as [string, string][];
+  return (
+    <Accordion multiple defaultValue={types.map(([k]) => k)} variant="separated">
+      {types.map(([key, label]) => {
+        const own = forms.filter((f) => f.formType === key);
+        return (
+          <Accordion.Item key={key} value={key}>
+            <Accordion.Control className={classes.control}>
+              <Group gap="xs">
+                <Text fw={600}>{label}</Text>
+                <Badge variant="light" color="gray" aria-label={`${own.length} forms`}>
+                  {own.length}
+                </Badge>
+              </Group>
+            </Accordion.Control>
+            <Accordion.Panel>
+              {own.length === 0 ? (
+                <Text c="dimmed">{NO_FORMS}</Text>
+              ) : (
+                <ul className={classes.tiles} aria-label={`${label} forms`}>
+                  {own.map((f) => (
+                    <li key={f.id}>
+                      <FormTile form={f} onOpen={onOpen} />
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </Accordion.Panel>
+          </Accordion.Item>
+        );
+      })}
+    </Accordion>
+  );
+}
+
+function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileData): void }) {
+  const client = useQueryClient();
+  const navigate = useNavigate();
+  // The model's rule, the one the server's derived `status` follows.
+  const status = formStatus(form);
+  const toggle = useMutation({
+    mutationFn: () => setFormActive(form.id, !form.isActive),
+    onSuccess: () => {
+      notifications.show({ color: 'green', message: `${form.name} is now ${form.isActive ? 'inactive' : 'active'}` });
+      return client.invalidateQueries({ queryKey: ['forms-builder'] });
+    },
+    onError: (err) => notifications.show({ color: 'red', message: err.message, autoClose: false }),
+  });
+  const body = (
+    <>
+      <Text fw={600} className={classes.name}>
+        {form.name}
+      </Text>
+      <Group gap="xs" mt={4}>
+        <Badge color={status === 'Published' ? 'green.8' : 'yellow.4'} c={status === 'Published' ? 'white' : 'dark'} variant="filled">
+          {status}
+        </Badge>
+        <Text size="sm" c="gray.7">
+          {form.publishedVersion ? `Published version ${form.publishedVersion.version}` : 'Not published'}
+        </Text>
+      </Group>
+      <Text size="sm" c="gray.7" mt={4}>
+        Last modified {formatLocal(form.modified)}
+      </Text>
+    </>
+  );
+  return (
+    <div className={classes.tile} data-inactive={!form.isActive || undefined}>
+      {form.isActive ? (
+        <button type="button" className={classes.open} onClick={() => onOpen(form)} aria-label={`Open ${form.name} in the designer`}>
+          {body}
+        </button>
+      ) : (
+        <div className={classes.open}>{body}</div>
+      )}
+      <Menu position="bottom-end" withinPortal>
+        <Menu.Target>
+          <ActionIcon variant="subtle" size={44} aria-label={`Actions for ${form.name}`} loading={toggle.isPending}>
+            <IconDotsVertical size={20} aria-hidden />
+          </ActionIcon>
+        </Menu.Target>
+        <Menu.Dropdown>
+          <Menu.Item onClick={() => toggle.mutate()}>{form.isActive ? 'Make inactive' : 'Make active'}</Menu.Item>
+          <Menu.Item onClick={() => void navigate(`/admin/forms/versions/${form.id}`)}>Versions</Menu.Item>
+          <Menu.Item onClick={() => void navigate(designerPath(form.id))}>Open in designer</Menu.Item>
+        </Menu.Dropdown>
+      </Menu>
+    </div>
+  );
+}
+
+/** back-office 4, draft prompt: continue with the draft, or discard it and then open the designer. */
+function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): void }) {
+  const navigate = useNavigate();
+  const client = useQueryClient();
+  const discard = useMutation({
+    mutationFn: (id: string) => discardDraft(id),
+    onSuccess: (_r, id) => {
+      void client.invalidateQueries({ queryKey: ['forms-builder'] });
+      onClose();
+      void navigate(designerPath(id));
+    },
+    onError: () => {
+      onClose();
+      notifications.show({ color: 'red', title: 'Discard failed', message: DISCARD_FAILED, autoClose: false });
+    },
+  });
+  return (
+    <Modal opened={!!form} onClose={onClose} title="A draft of this form already exists" centered>
+      <Stack>
+        <Text>
+          {form?.name} has changes that are not published yet. Continue editing the draft, or discard it and start from the published
+          version.
+        </Text>
+        <Group justify="flex-end" wrap="wrap">
+          <Button variant="default" color="red" loading={discard.isPending} onClick={() => form && discard.mutate(form.id)}>
+            Discard and start from scratch
+          </Button>
+          <Button onClick={() => form && void navigate(designerPath(form.id))} disabled={discard.isPending}>
+            Continue editing
+          </Button>
+        </Group>
+      </Stack>
+    </Modal>
+  );
+}
