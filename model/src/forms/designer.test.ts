@@ -323,6 +323,18 @@ describe('question edits', () => {
     });
   });
 
+  it('keeps the type of the questions that mark the review and notification slides', () => {
+    const def = ok(addSlide(ok(addSlide(sample(), 'notification')), 'review'));
+    expect(refused(updateQuestion(def, 'ReviewSlide-option', { questionType: 'list' }))).toBe(
+      'Cannot change the type of a Review Slide question: its questions are fixed.',
+    );
+    expect(refused(updateQuestion(def, 'complete-notify', { questionType: 'text' }))).toBe(
+      'Cannot change the type of the notification question: it makes the slide the notification slide.',
+    );
+    const renamed = ok(updateQuestion(def, 'ReviewSlide-comments', { title: 'Manager comments' }));
+    expect(findQuestion(renamed, 'ReviewSlide-comments')?.title).toBe('Manager comments');
+  });
+
   it('refuses section contents whose ids clash', () => {
     expect(refused(updateQuestion(sample(), 's', { contents: [q('a')] }))).toBe('Two questions can not share one id.');
     expect(refused(updateQuestion(sample(), 'zz', { title: 'x' }))).toBe("There is no question with id 'zz'.");

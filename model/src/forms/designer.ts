@@ -351,6 +351,8 @@ export function updateQuestion(def: FormDefinition, id: string, patch: Partial<Q
     else record[key] = value;
   }
   const typeChanged = next.questionType !== old.questionType;
+  if (typeChanged && old.id.includes('ReviewSlide')) return fail(designerMessages.reviewQuestionType);
+  if (typeChanged && isNotifyQuestion(old)) return fail(designerMessages.notificationQuestionType);
   if (typeChanged && old.questionType === 'formSection' && next.questionType !== 'formSection') {
     if (next.contents?.length) return fail(designerMessages.sectionNotEmpty);
     delete next.contents;

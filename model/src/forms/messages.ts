@@ -32,6 +32,8 @@ export const designerMessages = {
   reviewQuestionAdd: 'Cannot add questions to the Review Slide: its questions are fixed.',
   reviewQuestionDuplicate: 'Cannot duplicate a question of the Review Slide: its questions are fixed.',
   notificationQuestionFixed: 'Cannot move the notification question out of the Complete Slide: it makes the slide the notification slide.',
+  reviewQuestionType: 'Cannot change the type of a Review Slide question: its questions are fixed.',
+  notificationQuestionType: 'Cannot change the type of the notification question: it makes the slide the notification slide.',
   sectionIntoItself: 'Cannot move a form section into itself or into one of its own sections.',
   slideFirst: 'The slide is already the first slide.',
   slideLast: 'The slide is already the last slide.',
