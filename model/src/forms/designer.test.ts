@@ -279,6 +279,20 @@ describe('question edits', () => {
     expect(before.slides[0].contents[1].contents![1].contents![0].title).toBe('C');
   });
 
+  it('on a form of 100 questions on 10 slides, typing in one title renews only its slide and the question', () => {
+    let def = emptyDefinition();
+    for (let s = 0; s < 10; s++) {
+      def = ok(addSlide(def, 'standard'));
+      for (let i = 0; i < 10; i++) def = ok(addQuestion(def, { slide: s }, QUESTION_TYPES[(s + i) % QUESTION_TYPES.length]));
+    }
+    const target = def.slides[4].contents[7];
+    const next = ok(updateQuestion(def, target.id, { title: 'Site name' }));
+    const renewed = allQuestions(next).filter((x, i) => x !== allQuestions(def)[i]);
+    expect(renewed.map((x) => x.title)).toEqual(['Site name']);
+    expect(next.slides.filter((x, i) => x !== def.slides[i])).toEqual([next.slides[4]]);
+    expect(next.pagination).toBe(def.pagination);
+  });
+
   it('removes a property given as undefined and never changes the id', () => {
     const before = form({ name: 'A', contents: [q('a', 'text', { toolTip: 'help' })] });
     const def = ok(updateQuestion(before, 'a', { toolTip: undefined, id: 'other' }));
