@@ -99,12 +99,31 @@ export interface LinksField<T extends string = EntityName> extends FieldBase {
  * - object: an object of such paths, each a text (a submission's owner: email, firstName, surname)
  * - pointsHere: whether the reference a path ends at points back at this row, a boolean (an
  *   account's isPrimaryContact: 'memberOrganisation.primaryContact' is the account itself)
+ * - rule: a named fact over the row's siblings or the rows pointing at it, one SQL expression
+ *   per rule in the server (crud/derived.ts), on the entity DERIVED_RULE_ENTITY names
  */
 export type DerivedSource =
   | { path: string; default?: string | number | boolean }
   | { equals: { field: string; value: string } }
   | { object: Record<string, string> }
-  | { pointsHere: string };
+  | { pointsHere: string }
+  | { rule: DerivedRule };
+
+/**
+ * The named derived facts and the entity each belongs to (back-office.md section 4):
+ * - formStatus: a form's 'Draft' | 'Published' (Draft without versions or when its published
+ *   version is not its highest), text
+ * - versionStatus: a version's 'Published version' | 'Draft' | 'Active version' (Draft when its
+ *   number is the form's highest), text
+ * - versionInUse: a submission was filled on the version, boolean
+ */
+export const DERIVED_RULES = {
+  formStatus: { entity: 'FormsEntity', of: 'text' },
+  versionStatus: { entity: 'FormsEntityFormVersion', of: 'text' },
+  versionInUse: { entity: 'FormsEntityFormVersion', of: 'boolean' },
+} as const satisfies Record<string, { entity: string; of: DerivedOf }>;
+
+export type DerivedRule = keyof typeof DERIVED_RULES;
 
 /** The value kinds a derived field may have. */
 export type DerivedOf = 'text' | 'integer' | 'boolean' | 'enum' | 'object';

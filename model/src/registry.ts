@@ -1,4 +1,12 @@
-import { ownerReference, type AnyEntityDef, type EntityDef, type Field, type LinksField, type ReferenceField } from './define';
+import {
+  DERIVED_RULES,
+  ownerReference,
+  type AnyEntityDef,
+  type EntityDef,
+  type Field,
+  type LinksField,
+  type ReferenceField,
+} from './define';
 import { additionalAttachment } from './entities/additional-attachment';
 import { apikey } from './entities/apikey';
 import { asset } from './entities/asset';
@@ -110,6 +118,12 @@ for (const e of all.values()) {
   for (const [name, field] of Object.entries(e.fields)) {
     if (field.kind !== 'derived') continue;
     const from = field.from;
+    if ('rule' in from) {
+      const rule = Object.hasOwn(DERIVED_RULES, from.rule) ? DERIVED_RULES[from.rule] : undefined;
+      if (!rule || rule.entity !== e.name || rule.of !== field.of)
+        throw new Error(`${e.name}.${name}: the rule '${from.rule}' is not a ${field.of} of ${e.name}`);
+      continue;
+    }
     const paths =
       'path' in from
         ? [from.path]

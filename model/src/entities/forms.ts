@@ -35,6 +35,13 @@ export const forms = defineEntity({
       from: { path: 'publishedVersion.version', default: 0 },
       order: 45,
     }),
+    status: f.derived({
+      label: 'Status',
+      of: 'text',
+      from: { rule: 'formStatus' },
+      order: 35,
+      description: 'Draft when the form has no versions or its published version is not its latest one; otherwise Published',
+    }),
     publishedVersion: f.ref('FormsEntityFormVersion', { label: 'Published Version', onDelete: 'set null', readOnly: true }),
     formVersions: f.children('FormsEntityFormVersion', 'form', { label: 'Form Versions' }),
     documentTypess: f.links('FormsDocumentTypes', 'forms', 'documentTypes', { label: 'Document Types', order: 60 }),

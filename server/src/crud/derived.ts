@@ -1,4 +1,4 @@
-import { derivedPathTarget, type DerivedField, type EntityDef } from '@hub/model';
+import { derivedPathTarget, getEntity, type DerivedField, type DerivedRule, type EntityDef, type EntityName } from '@hub/model';
 import { columnOf } from '../db/columns';
 import { serverKindOf } from '../kinds';
 import { Params, ident } from '../db/params';
@@ -44,6 +44,7 @@ export function derivedSql(entity: EntityDef, alias: string, field: DerivedField
     const obj = `jsonb_build_object(${pairs.join(', ')})`;
     return refCol ? `CASE WHEN ${refCol} IS NULL THEN NULL ELSE ${obj} END` : obj;
   }
+  if ('rule' in from) return RULES[from.rule](alias);
   if ('pointsHere' in from) return `coalesce(${pathSql(entity, alias, from.pointsHere)} = ${alias}.id, false)`;
   const expr = pathSql(entity, alias, from.path);
   return from.default === undefined
@@ -60,3 +61,44 @@ function objectGuard(entity: EntityDef, alias: string, object: Record<string, st
   if (f?.kind !== 'reference') return null;
   return `${alias}.${ident(columnOf(head, f))}`;
 }
+
+/** A table and column of the registry, quoted, for the rules below. */
+const tableOf = (name: EntityName) => ident(getEntity(name).table);
+const colOf = (name: EntityName, field: string) => ident(columnOf(field, getEntity(name).fields[field]));
+
+/**
+ * The named derived facts (define.ts DERIVED_RULES), each one expression on row `alias`:
+ * correlated subqueries on indexed columns (a version's form id, a submission's version id),
+ * so a list stays one statement and the value sorts and filters like a column.
+ */
+const RULES: Record<DerivedRule, (alias: string) => string> = {
+  formStatus: (f) => {
+    const v = tableOf('FormsEntityFormVersion');
+    const form = colOf('FormsEntityFormVersion', 'form');
+    const num = colOf('FormsEntityFormVersion', 'version');
+    const published = colOf('FormsEntity', 'publishedVersion');
+    const p = freshAlias('r');
+    const x = freshAlias('r');
+    return (
+      `(CASE WHEN (SELECT ${p}.${num} FROM ${v} ${p} WHERE ${p}.id = ${f}.${published} AND ${p}.${form} = ${f}.id) ` +
+      `>= (SELECT max(${x}.${num}) FROM ${v} ${x} WHERE ${x}.${form} = ${f}.id) THEN 'Published' ELSE 'Draft' END)`
+    );
+  },
+  versionStatus: (a) => {
+    const v = tableOf('FormsEntityFormVersion');
+    const form = colOf('FormsEntityFormVersion', 'form');
+    const num = colOf('FormsEntityFormVersion', 'version');
+    const published = colOf('FormsEntity', 'publishedVersion');
+    const f = freshAlias('r');
+    const x = freshAlias('r');
+    return (
+      `(CASE WHEN EXISTS (SELECT 1 FROM ${tableOf('FormsEntity')} ${f} WHERE ${f}.id = ${a}.${form} AND ${f}.${published} = ${a}.id) ` +
+      `THEN 'Published version' WHEN ${a}.${num} >= (SELECT max(${x}.${num}) FROM ${v} ${x} WHERE ${x}.${form} = ${a}.${form}) ` +
+      `THEN 'Draft' ELSE 'Active version' END)`
+    );
+  },
+  versionInUse: (a) => {
+    const s = freshAlias('r');
+    return `EXISTS (SELECT 1 FROM ${tableOf('FormSubmissionsEntity')} ${s} WHERE ${s}.${colOf('FormSubmissionsEntity', 'formVersion')} = ${a}.id)`;
+  },
+};

@@ -11,6 +11,7 @@ import { pdfRoutes } from './pdf-routes';
 import { reviewRequestHooks } from './review-request-hooks';
 import { submissionHooks } from './submission-hooks';
 import { versionHooks } from './version-hooks';
+import { versionRoutes } from './version-routes';
 
 /**
  * The save hooks of the forms entities: the submission, review request and form version rules
@@ -35,7 +36,7 @@ export function registerFormHooks(register: (entity: EntityName, hooks: SaveHook
 
 /**
  * Forms and submissions (issue 5, server side): the draft, form-type and review routes, and
- * the PDFs; the hooks' mail and address for saves on `env.db`.
+ * the PDFs, publishing and discarding form versions; the hooks' mail and address for saves on `env.db`.
  */
 export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileStorage }, services: HookServices): void {
   provideHookServices(env.db, services);
@@ -43,4 +44,5 @@ export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileSt
   attachRoutes(app, env);
   pdfRoutes(app, env.db);
   notifyRoutes(app, env.db, services);
+  versionRoutes(app, env);
 }

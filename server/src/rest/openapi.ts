@@ -121,6 +121,18 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
     summary: 'Active, published forms of a type the caller may fill in, by name',
     description: 'formType is a FormType key (RISK_ASSESSMENT, INCIDENT, ...). Answers [{id, name, hasDraft}]; an unknown type is a 400.',
   },
+  'POST /api/entity/FormsEntity/discardDraft/:id': {
+    tags: ['Forms'],
+    summary: "Discard a form's draft versions (administrators)",
+    description:
+      'Deletes the versions newer than the published one (all of them when none is published), never a version with submissions. Answers {publishedVersionId, status, versions: [{id, version, created, modified, active, status, inUse}]}; 404 for an unknown form.',
+  },
+  'POST /api/entity/FormsEntity/promoteActiveVersion/:id': {
+    tags: ['Forms'],
+    summary: 'Make an older active version the published version (administrators)',
+    description:
+      'Body: the version id as a JSON string ("3f0c…"), or {versionId}. Only an active version that is neither published nor the latest draft (409 otherwise); 404 when it is not a version of the form. Answers like discardDraft.',
+  },
   'PUT /api/entity/FormReviewRequestEntity': {
     tags: ['Forms'],
     summary: "Set a review's notification flag",

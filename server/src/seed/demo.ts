@@ -3,9 +3,10 @@ import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import { saveRecords } from '../crud/save';
 import { registerSaveHooks } from '../crud/hooks';
+import { registerFormHooks } from '../forms';
 import { registerRecordHooks } from '../records';
 import type { FileStorage } from '../files/storage';
-import { demoFormData, demoFormNames } from './forms';
+import { DEMO_HISTORY_FORM, demoFormData, demoFormNames, demoHistoryFormData } from './forms';
 import { seedDemoInUse, type DemoBase, type DemoPerson } from './in-use';
 
 export const DEMO_PASSWORD = 'demo-password-12';
@@ -66,6 +67,7 @@ export async function seedDemo(
   // The first start seeds before the app is built (main.ts), where the records' save hooks are
   // otherwise registered: the demo goes through the same rules (registering again replaces).
   registerRecordHooks(registerSaveHooks);
+  registerFormHooks(registerSaveHooks);
   const env = { db, storage: noStorage };
   const save = async (entity: EntityName, inputs: Record<string, unknown>[]) =>
     saveRecords(env, SYSTEM, getEntity(entity), inputs, 'create', null);
@@ -321,12 +323,14 @@ export async function seedDemo(
       memberOrganisationss: ref([spark, volt]),
     })),
   );
+  // Versions are numbered by the server and published through publishVersion (forms/version-hooks.ts).
+  const historyForm = formIds[formTypes.indexOf(DEMO_HISTORY_FORM)];
+  await save('FormsEntityFormVersion', [{ formId: historyForm, active: true, formData: demoHistoryFormData('older') }]);
   const versionIds = await save(
     'FormsEntityFormVersion',
-    formTypes.map((formType, i) => ({ version: 1, formId: formIds[i], active: true, formData: demoFormData(formType) })),
+    formTypes.map((formType, i) => ({ formId: formIds[i], active: true, formData: demoFormData(formType), publishVersion: true })),
   );
-  for (const [i, formId] of formIds.entries())
-    await db.query('UPDATE forms SET published_version_id = $1 WHERE id = $2', [versionIds[i], formId]);
+  await save('FormsEntityFormVersion', [{ formId: historyForm, active: true, formData: demoHistoryFormData('draft') }]);
 
   if (inUse)
     await seedDemoInUse(

@@ -124,3 +124,19 @@ function closingSlides(type: DemoFormType): unknown[] {
 export function demoFormData(type: DemoFormType): string {
   return JSON.stringify({ slides: [details, specific[type], ...closingSlides(type)], pagination: { type: 'page' }, customOptions: [] });
 }
+
+/**
+ * The demo form with a version history (the Forms Builder's draft prompt and the versions
+ * page): version 1, an older definition still active; version 2, published, the one members
+ * fill (demoFormData); version 3, a draft newer than the published version.
+ */
+export const DEMO_HISTORY_FORM: DemoFormType = 'QUALITY';
+
+export function demoHistoryFormData(which: 'older' | 'draft'): string {
+  const base = specific[DEMO_HISTORY_FORM];
+  const contents =
+    which === 'older'
+      ? base.contents.filter((c) => c.id !== 'result')
+      : [...base.contents, q('notes', 'Notes for the next check', 'textArea', { toolTip: 'Anything the next person should look at.' })];
+  return JSON.stringify({ slides: [details, { ...base, contents }], pagination: { type: 'page' }, customOptions: [] });
+}
