@@ -12,6 +12,7 @@ import {
 } from '@hub/model/forms';
 import { memo, useMemo } from 'react';
 import { DayInput } from '../../../ui/DayInput';
+import { DatetimeField } from './DatetimeField';
 import { isNumberText, numberOrText, type EditorChange } from './editor-values';
 import classes from './questionEditor.module.css';
 
@@ -188,16 +189,7 @@ function ConditionValue({ target, value, label, onValue, valueKey }: ValueProps)
     );
   }
   if (kind === 'date') return <DayInput label={label} value={asText(value)} onChange={(day) => onValue(day ?? '')} w="100%" />;
-  if (kind === 'datetime')
-    return (
-      <TextInput
-        type="datetime-local"
-        label={label}
-        classNames={{ input: classes.input }}
-        value={asText(value).slice(0, 16)}
-        onChange={(e) => onValue(e.currentTarget.value)}
-      />
-    );
+  if (kind === 'datetime') return <DatetimeField label={label} value={asText(value)} onChange={(v) => onValue(v)} />;
   const text = asText(value);
   const notNumber = kind === 'number' && !isNumberText(text);
   return (

@@ -226,6 +226,29 @@ describe('QuestionEditor: show conditions', () => {
     expect(question().showConditions![0]).toEqual({ path: 'm', condition: 'equal', value: ['Heat', 'Wind'] });
   });
 
+  it('words date comparisons as before and after and takes a day and time for a datetime', () => {
+    const { question } = renderEditor(
+      definition(q('q', 'text', { showConditions: [{ path: 'w', condition: 'lessThan', value: '2025-03-01T09:30' }] }), [
+        q('d', 'date', { title: 'Inspected on' }),
+        q('w', 'datetime', { title: 'Work starts' }),
+      ]),
+    );
+    expect(choices(condition(1).getByLabelText('Operator')).map((c) => c.label)).toEqual([
+      'is on',
+      'is not on',
+      'is after',
+      'is on or after',
+      'is before',
+      'is on or before',
+    ]);
+    expect((condition(1).getByLabelText('Value') as HTMLInputElement).value).toBe('01/03/2025');
+    type(condition(1).getByLabelText('Time for Value'), '16:45');
+    expect(question().showConditions).toEqual([{ path: 'w', condition: 'lessThan', value: '2025-03-01T16:45' }]);
+    // Same kind of answer, same operators: the value no longer fits a day, so it resets.
+    type(condition(1).getByLabelText('Question'), 'd');
+    expect(question().showConditions).toEqual([{ path: 'd', condition: 'lessThan', value: '' }]);
+  });
+
   it('removes a condition row', () => {
     const { question } = renderEditor(
       definition(
@@ -301,7 +324,18 @@ describe('QuestionEditor: validators', () => {
     const d = renderEditor(definition(q('q', 'datetime')));
     type(screen.getByLabelText('Add a validator'), 'after');
     fireEvent.click(screen.getByRole('button', { name: 'Add' }));
-    type(screen.getByLabelText('Date for After a date'), '2025-03-01T09:30');
-    expect(d.question().validators).toEqual([{ path: 'q', validator: 'after', additionalData: '2025-03-01T09:30' }]);
+    expect(d.question().validators).toEqual([{ path: 'q', validator: 'after' }]);
+    expect(screen.getByText('Without a date this check is skipped')).toBeTruthy();
+    // No time without a day.
+    expect((screen.getByLabelText('Time for Date for After a date') as HTMLInputElement).disabled).toBe(true);
+    cleanup();
+
+    const t = renderEditor(
+      definition(q('q', 'datetime', { validators: [{ path: 'q', validator: 'after', additionalData: '2025-03-01T09:30' }] })),
+    );
+    // The day as the hub shows days, the time beside it.
+    expect((screen.getByLabelText('Date for After a date') as HTMLInputElement).value).toBe('01/03/2025');
+    type(screen.getByLabelText('Time for Date for After a date'), '10:15');
+    expect(t.question().validators).toEqual([{ path: 'q', validator: 'after', additionalData: '2025-03-01T10:15' }]);
   });
 });

@@ -10,6 +10,7 @@ import {
 } from '@hub/model/forms';
 import { memo, useMemo, useState } from 'react';
 import { DayInput } from '../../../ui/DayInput';
+import { DatetimeField } from './DatetimeField';
 import { isNumberText, numberOrText, type EditorChange } from './editor-values';
 import classes from './questionEditor.module.css';
 
@@ -76,26 +77,10 @@ function ValidatorData({ questionId, questionType, choice, value, onData }: Data
     );
   if (choice.data === 'date') {
     const label = `Date for ${choice.label}`;
+    const skipped = text === '' ? 'Without a date this check is skipped' : undefined;
     if (questionType === 'datetime')
-      return (
-        <TextInput
-          type="datetime-local"
-          label={label}
-          classNames={{ input: classes.input }}
-          value={text.slice(0, 16)}
-          error={text === '' ? 'Without a date this check is skipped' : undefined}
-          onChange={(e) => onData(e.currentTarget.value || undefined)}
-        />
-      );
-    return (
-      <DayInput
-        label={label}
-        value={text}
-        error={text === '' ? 'Without a date this check is skipped' : undefined}
-        onChange={(day) => onData(day ?? undefined)}
-        w="100%"
-      />
-    );
+      return <DatetimeField label={label} value={text} error={skipped} onChange={(v) => onData(v || undefined)} />;
+    return <DayInput label={label} value={text} error={skipped} onChange={(day) => onData(day ?? undefined)} w="100%" />;
   }
   return null;
 }
