@@ -203,10 +203,10 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
             )}
           </Group>
         </Stack>
-        <Group gap="xs" align="flex-end">
+        <Group gap="xs" align="center">
           <Select
-            label="Version"
-            w={200}
+            aria-label="Version"
+            w={215}
             allowDeselect={false}
             value={versionKey(selected)}
             onChange={pick}
