@@ -1,4 +1,4 @@
-import { Accordion, ActionIcon, Alert, Badge, Button, Group, Menu, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
+import { Accordion, ActionIcon, Alert, Badge, Button, Flex, Group, Menu, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormType } from '@hub/model';
 import { formStatus, hasDraft } from '@hub/model/forms';
@@ -179,20 +179,20 @@ function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): 
     },
   });
   return (
-    <Modal opened={!!form} onClose={onClose} title="A draft of this form already exists" centered>
+    <Modal opened={!!form} onClose={onClose} title="A draft of this form already exists" centered size="lg">
       <Stack>
         <Text>
           {form?.name} has changes that are not published yet. Continue editing the draft, or discard it and start from the published
           version.
         </Text>
-        <Group justify="flex-end" wrap="wrap">
-          <Button variant="default" color="red" loading={discard.isPending} onClick={() => form && discard.mutate(form.id)}>
+        <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
+          <Button variant="default" loading={discard.isPending} onClick={() => form && discard.mutate(form.id)}>
             Discard and start from scratch
           </Button>
           <Button onClick={() => form && void navigate(designerPath(form.id))} disabled={discard.isPending}>
             Continue editing
           </Button>
-        </Group>
+        </Flex>
       </Stack>
     </Modal>
   );

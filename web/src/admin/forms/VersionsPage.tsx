@@ -191,8 +191,8 @@ function VersionsOf({ form, crumbs }: { form: FormWithVersions; crumbs: React.Re
                 return (
                   <Table.Tr key={v.id} aria-label={`Version ${v.version}`}>
                     <Table.Td>{v.version}</Table.Td>
-                    <Table.Td>{formatLocal(v.created)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td className={classes.nowrap}>{formatLocal(v.created)}</Table.Td>
+                    <Table.Td className={classes.nowrap}>
                       <Badge
                         variant="filled"
                         color={status === 'Published version' ? 'green.8' : status === 'Draft' ? 'yellow.4' : 'gray.2'}
