@@ -173,9 +173,9 @@ function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): 
       onClose();
       void navigate(designerPath(id));
     },
-    onError: () => {
+    onError: (err) => {
       onClose();
-      notifications.show({ color: 'red', title: 'Discard failed', message: DISCARD_FAILED, autoClose: false });
+      notifications.show({ color: 'red', title: DISCARD_FAILED, message: err.message, autoClose: false });
     },
   });
   return (

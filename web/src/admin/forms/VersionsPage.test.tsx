@@ -153,11 +153,12 @@ describe('the versions page', () => {
   });
 
   it('says so when promoting fails', async () => {
-    rest.mockRejectedValue(new Error('refused'));
+    rest.mockRejectedValue(new Error('This version is archived: it cannot be promoted'));
     openPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Promote version 3' }));
     fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Promote' }));
     expect(await screen.findByText(PROMOTE_FAILED)).toBeTruthy();
+    expect(screen.getByText('This version is archived: it cannot be promoted')).toBeTruthy();
     expect(within(versionRow(2)).getByText('Published version')).toBeTruthy();
   });
 

@@ -151,9 +151,10 @@ function VersionsOf({ form, crumbs }: { form: FormWithVersions; crumbs: React.Re
       setPromoting(null);
       return refresh();
     },
-    onError: () => {
+    onError: (err) => {
       setPromoting(null);
-      notifications.show({ color: 'red', title: 'Promote failed', message: PROMOTE_FAILED, autoClose: false });
+      // The spec's words, then the server's reason (e.g. the version was archived meanwhile).
+      notifications.show({ color: 'red', title: PROMOTE_FAILED, message: err.message, autoClose: false });
     },
   });
 
