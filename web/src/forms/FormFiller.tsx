@@ -1,6 +1,6 @@
 import { Button, Text } from '@mantine/core';
 import { isReviewSlide, type Answers, type FormDefinition } from '@hub/model/forms';
-import { useEffect, useMemo, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FillerContext, type FillerUser } from './context';
 import { cancelMessage, IncompleteFormModal, LeaveGuard } from './FillerModals';
@@ -49,6 +49,15 @@ export interface FormFillerProps {
    * false when refused): before the user leaves for a page that comes back here.
    */
   attachments?: (tools: { saveProgress: () => Promise<boolean> }) => ReactNode;
+  /**
+   * Page layouts (the designer's preview): the index in `definition.slides` of a slide to
+   * show. The filler opens there and moves there again whenever this or `followKey` changes
+   * (without taking the focus); in between, Back and Next step through as usual. A slide not
+   * (yet) in the definition is gone to once it appears.
+   */
+  followSlide?: number | null;
+  /** Changing it (e.g. another question being edited on the same slide) moves to `followSlide` again. */
+  followKey?: string;
 }
 
 /**
@@ -78,8 +87,28 @@ export function initialPosition(mode: FormFillerProps['mode'], shown: ShownSlide
 }
 
 function PageFiller(props: FormFillerProps & { shown: ShownSlide[] }) {
-  const [position, setPosition] = useState(() => initialPosition(props.mode, props.shown));
-  return <FillerCore {...props} position={Math.min(position, Math.max(0, props.shown.length - 1))} setPosition={setPosition} />;
+  const { shown, followSlide, followKey } = props;
+  const request = followSlide == null ? null : `${followSlide}:${followKey ?? ''}`;
+  const target = followSlide == null ? -1 : shown.findIndex((s) => s.index === followSlide);
+  const [state, setState] = useState(() => ({
+    position: target >= 0 ? target : initialPosition(props.mode, shown),
+    /** The last follow request gone to; a move it made does not take the focus. */
+    followed: target >= 0 ? request : null,
+    quiet: target >= 0,
+  }));
+  // A new request moves during render (no extra paint on the old slide); one for a slide not
+  // there yet waits for it.
+  if (request !== state.followed && (request === null || target >= 0))
+    setState(request === null ? { ...state, followed: null } : { position: target, followed: request, quiet: true });
+  const setPosition = useCallback((position: number) => setState((s) => ({ ...s, position, quiet: false })), []);
+  return (
+    <FillerCore
+      {...props}
+      position={Math.min(state.position, Math.max(0, shown.length - 1))}
+      setPosition={setPosition}
+      quietMove={state.quiet}
+    />
+  );
 }
 
 function UrlFiller(props: FormFillerProps & { shown: ShownSlide[]; routePath: string }) {
@@ -135,58 +164,60 @@ function FillerCore(props: CoreProps) {
 
   return (
     <FillerContext.Provider value={ctx}>
-      <div ref={rootRef} className={classes.layout}>
-        <aside className={classes.aside}>
-          <StepIndicator names={shown.map((s) => s.slide.name)} current={scroll ? -1 : position} enabled={canSelect} onSelect={select} />
-        </aside>
-        <div className={classes.main}>
-          {visibleSlides.map((s) => (
-            <SlideView
-              key={s.index}
-              id={`${ctx.idPrefix}-slide-${shown.indexOf(s)}`}
-              name={s.slide.name}
-              questions={s.slide.contents}
-              readOnly={slideReadOnly(s.index)}
-              hideStatements={slideReadOnly(s.index) && isReviewSlide(s.slide)}
-            />
-          ))}
-          {props.attachments?.({ saveProgress: () => saveDraft(true) })}
-          <div className={classes.actions}>
-            <div className={classes.actionGroup}>
-              {first && props.onCancel && (
-                <Button variant="default" size={buttonSize} mih={44} onClick={cancel} disabled={busy !== null}>
-                  {viewOnly ? 'Close' : 'Cancel'}
-                </Button>
-              )}
-              {canSave && (
-                <Button
-                  variant="light"
-                  size={buttonSize}
-                  mih={44}
-                  onClick={() => void saveDraft()}
-                  loading={busy === 'draft'}
-                  disabled={busy === 'submit'}
-                >
-                  Save draft
-                </Button>
-              )}
-            </div>
-            <div className={classes.actionGroup}>
-              {!first && (
-                <Button variant="default" size={buttonSize} mih={44} onClick={() => select(position - 1)}>
-                  Back
-                </Button>
-              )}
-              {!last && (
-                <Button size={buttonSize} mih={44} onClick={() => select(position + 1)}>
-                  Next
-                </Button>
-              )}
-              {last && !viewOnly && (
-                <Button size={buttonSize} mih={44} onClick={() => void submit()} loading={busy === 'submit'} disabled={busy === 'draft'}>
-                  {props.submitText ?? 'Submit'}
-                </Button>
-              )}
+      <div className={classes.frame}>
+        <div ref={rootRef} className={classes.layout}>
+          <aside className={classes.aside}>
+            <StepIndicator names={shown.map((s) => s.slide.name)} current={scroll ? -1 : position} enabled={canSelect} onSelect={select} />
+          </aside>
+          <div className={classes.main}>
+            {visibleSlides.map((s) => (
+              <SlideView
+                key={s.index}
+                id={`${ctx.idPrefix}-slide-${shown.indexOf(s)}`}
+                name={s.slide.name}
+                questions={s.slide.contents}
+                readOnly={slideReadOnly(s.index)}
+                hideStatements={slideReadOnly(s.index) && isReviewSlide(s.slide)}
+              />
+            ))}
+            {props.attachments?.({ saveProgress: () => saveDraft(true) })}
+            <div className={classes.actions}>
+              <div className={classes.actionGroup}>
+                {first && props.onCancel && (
+                  <Button variant="default" size={buttonSize} mih={44} onClick={cancel} disabled={busy !== null}>
+                    {viewOnly ? 'Close' : 'Cancel'}
+                  </Button>
+                )}
+                {canSave && (
+                  <Button
+                    variant="light"
+                    size={buttonSize}
+                    mih={44}
+                    onClick={() => void saveDraft()}
+                    loading={busy === 'draft'}
+                    disabled={busy === 'submit'}
+                  >
+                    Save draft
+                  </Button>
+                )}
+              </div>
+              <div className={classes.actionGroup}>
+                {!first && (
+                  <Button variant="default" size={buttonSize} mih={44} onClick={() => select(position - 1)}>
+                    Back
+                  </Button>
+                )}
+                {!last && (
+                  <Button size={buttonSize} mih={44} onClick={() => select(position + 1)}>
+                    Next
+                  </Button>
+                )}
+                {last && !viewOnly && (
+                  <Button size={buttonSize} mih={44} onClick={() => void submit()} loading={busy === 'submit'} disabled={busy === 'draft'}>
+                    {props.submitText ?? 'Submit'}
+                  </Button>
+                )}
+              </div>
             </div>
           </div>
         </div>

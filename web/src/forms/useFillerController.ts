@@ -26,6 +26,8 @@ export interface CoreProps extends FormFillerProps {
   /** Position of the current slide in `shown`. */
   position: number;
   setPosition(position: number): void;
+  /** The position came from `followSlide` (the designer): no focus or scroll to the slide. */
+  quietMove?: boolean;
 }
 
 const NO_USERS: FillerUser[] = [];
@@ -188,11 +190,11 @@ export function useFillerController(props: CoreProps) {
     // Compare with the last position rather than skip the first run: StrictMode runs effects twice.
     if (shownPosition.current === position) return;
     shownPosition.current = position;
-    if (pendingFocus.current) return;
+    if (pendingFocus.current || props.quietMove) return;
     const title = rootRef.current?.querySelector<HTMLElement>('[data-slide-title]');
     title?.focus({ preventScroll: true });
     rootRef.current?.scrollIntoView?.({ block: 'start' });
-  }, [position]);
+  }, [position, props.quietMove]);
   useEffect(() => {
     const id = pendingFocus.current;
     if (!id) return;

@@ -223,3 +223,107 @@ describe('saving', () => {
     expect(router.state.location.pathname).toBe('/admin/forms/build/formsentity/f1');
   });
 });
+
+describe('the live preview', () => {
+  // Slide 2's question shows only when slide 1's answer is 'No': the preview must hold the whole form.
+  const twoSlides = JSON.stringify({
+    slides: [
+      { name: 'Site', contents: [{ id: 'safe', title: 'Is it safe?', questionType: 'text' }] },
+      {
+        name: 'Faults',
+        contents: [
+          { id: 'always', title: 'Inspector', questionType: 'text' },
+          {
+            id: 'fault',
+            title: 'Describe the fault',
+            questionType: 'text',
+            showConditions: [{ path: 'safe', condition: 'equal', value: 'No' }],
+          },
+        ],
+      },
+    ],
+    pagination: { type: 'page' },
+    customOptions: [],
+  });
+  beforeEach(() => {
+    graphqlRequest.mockResolvedValue(formWith([{ ...v1, formData: twoSlides }], 'v1'));
+  });
+
+  it('moves to the slide being edited, where a condition on another slide holds, and keeps the answers through edits', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    const preview = screen.getByTestId('designer-preview');
+    fireEvent.change(within(preview).getByLabelText('Is it safe?'), { target: { value: 'No' } });
+
+    // Editing slide 2's question: the preview shows slide 2 of the whole form, so the condition on slide 1 holds.
+    fireEvent.click(within(screen.getByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Faults' })).toBeTruthy());
+    expect(within(preview).getByLabelText('Describe the fault')).toBeTruthy();
+
+    // An edit reaches the preview without losing what was typed there.
+    fireEvent.change(screen.getByLabelText('Title'), { target: { value: 'Inspector name' } });
+    await waitFor(() => expect(within(preview).getByLabelText('Inspector name')).toBeTruthy());
+    expect(within(preview).getByLabelText('Describe the fault')).toBeTruthy();
+    fireEvent.click(within(preview).getByRole('button', { name: 'Back' }));
+    expect(((await within(preview).findByLabelText('Is it safe?')) as HTMLInputElement).value).toBe('No');
+  });
+
+  it('hides the other slide’s conditional question when the answer it reads does not match', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    const preview = screen.getByTestId('designer-preview');
+    fireEvent.change(within(preview).getByLabelText('Is it safe?'), { target: { value: 'Yes' } });
+    fireEvent.click(within(screen.getByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Faults' })).toBeTruthy());
+    expect(within(preview).getByLabelText('Inspector')).toBeTruthy();
+    expect(within(preview).queryByLabelText('Describe the fault')).toBeNull();
+  });
+});
+
+describe('leaving with unsaved changes', () => {
+  beforeEach(() => {
+    graphqlRequest.mockResolvedValue(formWith([v1], 'v1'));
+  });
+
+  async function withAnEdit() {
+    const router = openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    await choose('Add a new slide', 'Standard');
+    await screen.findByText('Unsaved changes');
+    return router;
+  }
+
+  it('asks before an in-app navigation; Stay keeps the designer, Leave goes', async () => {
+    const router = await withAnEdit();
+    act(() => void router.navigate('/admin/forms'));
+    const dialog = await screen.findByRole('dialog', { name: 'Unsaved changes' });
+    expect(dialog.textContent).toContain('You have unsaved changes. Leave without saving?');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Stay' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull());
+    expect(router.state.location.pathname).toBe('/admin/forms/build/formsentity/f1');
+    expect(screen.getByRole('button', { name: /Slide 2: New Slide/ })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    fireEvent.click(within(await screen.findByRole('dialog', { name: 'Unsaved changes' })).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Forms Builder page')).toBeTruthy();
+  });
+
+  it('lets the browser’s Back through without asking when nothing changed', async () => {
+    const router = openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    act(() => void router.navigate('/admin/forms'));
+    expect(await screen.findByText('Forms Builder page')).toBeTruthy();
+    expect(screen.queryByRole('dialog')).toBeNull();
+  });
+
+  it('does not ask after a successful save', async () => {
+    const saved = { id: 'v3', created: '2024-05-01 10:00:00', modified: '2024-05-01 10:00:00', formId: 'f1', formData: '{}', version: 3 };
+    graphqlRequest.mockImplementation((query: string) =>
+      Promise.resolve(query.includes('mutation') ? { createFormsEntityFormVersion: [saved] } : formWith([v1], 'v1')),
+    );
+    const router = await withAnEdit();
+    fireEvent.click(screen.getByRole('button', { name: 'Save Draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/admin/forms'));
+    expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
+  });
+});

@@ -3,8 +3,8 @@ import { notifications } from '@mantine/notifications';
 import { openVersion, saveDecision, type VersionSummary } from '@hub/model/forms';
 import { parseWireDate } from '@hub/model/values';
 import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
-import { useEffect, useState } from 'react';
-import { Link, Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link, Navigate, useBlocker, useNavigate, useParams, useSearchParams, type BlockerFunction } from 'react-router';
 import { definitionOf, loadForm, saveVersion, type DesignerForm } from './api';
 import classes from './Designer.module.css';
 import { LivePreview } from './Preview';
@@ -104,7 +104,6 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
   const [busy, setBusy] = useState<'draft' | 'publish' | null>(null);
   const [leaving, setLeaving] = useState<null | { then: () => void }>(null);
   const dirty = useDesigner((s) => s.history.present !== s.saved);
-  const mode = useDesigner((s) => s.mode);
 
   useEffect(() => {
     window.__designerReady ??= performance.now();
@@ -137,6 +136,27 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
 
   const guard = (then: () => void) => (store.dirty ? setLeaving({ then }) : then());
 
+  // Leaving inside the app (Cancel, a sidebar link, the browser's Back) with unsaved changes:
+  // the leave modal asks first. Not once saved, nor for the address's ?version= alone.
+  const saving = useRef(false);
+  const blocker = useBlocker(
+    useCallback<BlockerFunction>(
+      ({ currentLocation, nextLocation }) => !saving.current && store.dirty && nextLocation.pathname !== currentLocation.pathname,
+      [store],
+    ),
+  );
+  const asking = leaving !== null || blocker.state === 'blocked';
+  const stay = () => {
+    setLeaving(null);
+    if (blocker.state === 'blocked') blocker.reset();
+  };
+  const leave = () => {
+    const then = leaving?.then;
+    setLeaving(null);
+    if (blocker.state === 'blocked') blocker.proceed();
+    then?.();
+  };
+
   const pick = (key: string | null) => {
     const v = versions.find((x) => versionKey(x) === key);
     if (!v || v === selected) return;
@@ -161,6 +181,8 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
         publishVersion,
       });
       store.markSaved();
+      // Saved: going to the return route is not leaving unsaved changes (edits typed meanwhile included).
+      saving.current = true;
       // The version list is replaced by the server's; the saved version is selected.
       const fresh = await loadForm(form.id).catch(() => null);
       if (fresh) {
@@ -175,6 +197,7 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
       });
       void navigate(RETURN_ROUTE);
     } catch (e) {
+      saving.current = false;
       notifications.show({ color: 'red', title: 'Could not save form version', message: (e as Error).message, autoClose: false });
     } finally {
       setBusy(null);
@@ -218,7 +241,7 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
               }))}
           />
           <UndoRedo />
-          <Button variant="default" onClick={() => guard(() => void navigate(RETURN_ROUTE))}>
+          <Button variant="default" onClick={() => void navigate(RETURN_ROUTE)}>
             Cancel
           </Button>
           <Button variant="light" onClick={() => void save(false)} loading={busy === 'draft'} disabled={busy === 'publish'}>
@@ -240,31 +263,24 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
               <Sidebar />
             </aside>
             <section className={classes.preview} aria-label="Live preview">
-              <LivePreview focusSlide={mode !== 'view'} />
+              <LivePreview follow />
             </section>
           </div>
         </Tabs.Panel>
         <Tabs.Panel value="preview" pt="md">
           <section className={classes.preview} aria-label="Preview">
-            <LivePreview focusSlide={false} />
+            <LivePreview follow={false} />
           </section>
         </Tabs.Panel>
       </Tabs>
-      <Modal opened={leaving !== null} onClose={() => setLeaving(null)} title="Unsaved changes" centered>
-        <Text mb="md">This form has changes that are not saved. Leave them?</Text>
+      <Modal opened={asking} onClose={stay} title="Unsaved changes" centered>
+        <Text mb="md">You have unsaved changes. Leave without saving?</Text>
         <Group justify="flex-end">
-          <Button variant="default" onClick={() => setLeaving(null)}>
+          <Button variant="default" onClick={stay} data-autofocus>
             Stay
           </Button>
-          <Button
-            color="red"
-            onClick={() => {
-              const then = leaving?.then;
-              setLeaving(null);
-              then?.();
-            }}
-          >
-            Leave without saving
+          <Button color="red" onClick={leave}>
+            Leave
           </Button>
         </Group>
       </Modal>
