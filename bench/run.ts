@@ -19,6 +19,7 @@ import { loadSecret, signer as makeSigner } from '../server/src/auth/secret';
 import { XSRF_COOKIE, xsrfToken } from '../server/src/auth/xsrf';
 import { seedAssets, seedOrganisations } from './seed';
 import { benchFiller } from './filler';
+import { benchDesigner } from './designer';
 import { benchmarkPdf } from './pdf';
 import { benchSearch } from './search';
 import { startProcess, stop } from './process';
@@ -177,7 +178,12 @@ async function benchForms(): Promise<void> {
   await benchFiller(line);
 }
 
-// BENCH_ONLY=list, search or forms runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
+async function benchFormDesigner(webDist?: string): Promise<void> {
+  console.log('\n== Form designer');
+  await benchDesigner(line, { webDist });
+}
+
+// BENCH_ONLY=list, search, forms or designer runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
 const part = process.env.BENCH_ONLY;
 const only = process.env.BENCH_ENGINE;
 if (!part || part === 'list') {
@@ -195,3 +201,5 @@ if (!part || part === 'search') {
   await benchSearch(line, PG_URL);
 }
 if (!part || part === 'forms') await benchForms();
+// The designer runs on the hub's web app: the one the list part built, else its own build.
+if (!part || part === 'designer') await benchFormDesigner(!part ? join(ROOT, 'web/dist') : undefined);
