@@ -12,6 +12,8 @@ import classes from './FormsBuilder.module.css';
 
 export const NO_FORMS = 'No forms are currently available.';
 export const DISCARD_FAILED = 'There was an error when discarding the form draft';
+/** A long button label wraps on a phone instead of being cut off. */
+const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
 const NEW_FORM = `/admin/formsentity/create?redirect=${encodeURIComponent('/admin/forms/build/formsentity/{id}')}`;
 
 /** The tab of the URL; an unknown or missing one falls back to the first (back-office 2.1). */
@@ -186,7 +188,15 @@ function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): 
           version.
         </Text>
         <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
-          <Button variant="default" loading={discard.isPending} onClick={() => form && discard.mutate(form.id)}>
+          <Button
+            variant="default"
+            h="auto"
+            mih={44}
+            py={8}
+            styles={WRAP}
+            loading={discard.isPending}
+            onClick={() => form && discard.mutate(form.id)}
+          >
             Discard and start from scratch
           </Button>
           <Button onClick={() => form && void navigate(designerPath(form.id))} disabled={discard.isPending}>
