@@ -10,8 +10,8 @@ import { adminGraphql, apiSignIn, pageWidth, signIn, skipActivityModal, SPARKRIG
  * open the builder; axe on the three pages. Each test makes its own forms (unique names).
  */
 
-/** The designer renders the real filler beside the build area: give a loaded machine time. */
-const expect = baseExpect.configure({ timeout: 15_000 });
+/** A fresh context loads the whole bundle and the designer renders the real filler beside the build area: time for a busy machine. */
+const expect = baseExpect.configure({ timeout: 30_000 });
 
 const ADMIN = 'admin@hub.example';
 const DESKTOP = { width: 1440, height: 900 };
@@ -94,7 +94,8 @@ async function formWithVersions(request: APIRequestContext, name: string, versio
 async function adminPage(browser: Browser, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ viewport });
   await apiSignIn(context, ADMIN);
-  return { context, page: await context.newPage() };
+  const page = await context.newPage();
+  return { context, page };
 }
 
 async function memberPage(browser: Browser, email = MEMBER): Promise<{ context: BrowserContext; page: Page }> {
@@ -118,7 +119,11 @@ async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
   return violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${v.nodes[0]?.target.join(' ')}`);
+    .map((v) => {
+      const node = v.nodes[0];
+      const why = node?.any[0]?.message ?? node?.failureSummary ?? '';
+      return `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${node?.target.join(' ')}: ${why}`;
+    });
 }
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();
@@ -317,7 +322,7 @@ test('a change published later leaves an earlier submission on the version it wa
   await expect(m.getByRole('heading', { name, level: 1 })).toBeVisible();
   await expect(m.getByText(/^Version 1 · submitted by/)).toBeVisible();
   await expect(m.getByText('Is the switchboard safe?')).toBeVisible();
-  await expect(m.getByRole('radio', { name: 'Yes' })).toBeChecked();
+  await expect(m.getByRole('group', { name: 'Is the switchboard safe?' })).toHaveText(/Yes/);
   await expect(m.getByText('Supervisor comments')).toHaveCount(0);
   // ...while the form filled today has it.
   await m.goto('/mesafety');
@@ -423,7 +428,7 @@ test('only the administrator groups reach the builder; an unknown entity is the 
 });
 
 test('axe: the Forms Builder, the designer and the versions page; no sideways scrolling on a phone', async ({ browser, request }) => {
-  test.setTimeout(120_000);
+  test.setTimeout(180_000);
   const name = unique('Checked check');
   const { formId } = await formWithVersions(request, name, [
     { definition: switchboardForm(), publish: true },
@@ -440,8 +445,9 @@ test('axe: the Forms Builder, the designer and the versions page; no sideways sc
     for (const [path, ready] of pages) {
       await page.goto(path);
       await ready();
-      expect(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
-      expect(await pageWidth(page), `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
+      // Soft: one run lists every page's violations.
+      expect.soft(await seriousViolations(page), `${path} at ${width} px`).toEqual([]);
+      expect.soft(await pageWidth(page), `${path} at ${width} px scrolls sideways`).toBeLessThanOrEqual(width);
     }
   }
   // The designer with the question editor open.
@@ -450,6 +456,6 @@ test('axe: the Forms Builder, the designer and the versions page; no sideways sc
   await page.getByRole('button', { name: 'Question menu: Describe the fault' }).click();
   await page.getByRole('menuitem', { name: 'Edit', exact: true }).click();
   await expect(page.getByRole('region', { name: 'Edit question: Text' })).toBeVisible();
-  expect(await seriousViolations(page), 'designer with the question editor').toEqual([]);
+  expect.soft(await seriousViolations(page), 'designer with the question editor').toEqual([]);
   await context.close();
 });
