@@ -115,20 +115,21 @@ export function useStoreValue<V>(store: KeyedStore<V>, key: string): V | undefin
 }
 
 /**
- * A value derived from the whole store, recomputed only when one of `keys` changes.
- * `select` should return a primitive (or a stable object) so unchanged results do not
- * re-render.
+ * A value derived from the whole store, recomputed when one of `keys` changes or when
+ * `select` is a new function (pass a memoised one: it stands for what the result depends on
+ * besides the store, e.g. the form definition). `select` should return a primitive (or a
+ * stable object) so unchanged results do not re-render.
  */
 export function useStoreSelector<V, R>(store: KeyedStore<V>, keys: readonly string[], select: (values: Record<string, V>) => R): R {
-  const cache = useRef<{ version: number; store: KeyedStore<V>; result: R } | null>(null);
+  const cache = useRef<{ version: number; store: KeyedStore<V>; select: unknown; result: R } | null>(null);
   const keyString = keys.join('\u0000');
   // keyString stands for keys, so a new array with the same keys does not resubscribe.
   const subscribe = useCallback((cb: Listener) => store.subscribeKeys(keyString ? keyString.split('\u0000') : [], cb), [store, keyString]);
   const get = useCallback(() => {
     const c = cache.current;
-    if (c && c.store === store && c.version === store.version) return c.result;
+    if (c && c.store === store && c.select === select && c.version === store.version) return c.result;
     const result = select(store.getAll());
-    cache.current = { version: store.version, store, result };
+    cache.current = { version: store.version, store, select, result };
     return result;
   }, [store, select]);
   return useSyncExternalStore(subscribe, get, get);

@@ -1,5 +1,5 @@
 import { answerKeys, isVisible, type FormDefinition, type Question } from '@hub/model/forms';
-import { createContext, useContext, useMemo } from 'react';
+import { createContext, useCallback, useContext, useMemo } from 'react';
 import { useStoreSelector, useStoreValue, type AnswerStore, type ErrorStore } from './answer-store';
 
 export interface FillerUser {
@@ -77,11 +77,17 @@ export function computeVisibilityDeps(q: Question, index: ReturnType<typeof inde
   return [...keys];
 }
 
-/** Whether a question shows; re-renders only when an answer its conditions read changes. */
+/**
+ * Whether a question shows; re-renders only when an answer its conditions read changes, or
+ * when the definition does (the designer's preview: a condition added, changed or removed
+ * takes effect at once, on the answers already given).
+ */
 export function useVisible(q: Question): boolean {
   const ctx = useFiller();
   const deps = useMemo(() => ctx.visibilityDeps(q), [ctx, q]);
-  return useStoreSelector(ctx.answers, deps, (all) => deps.length === 0 || isVisible(q, ctx.def, all));
+  const { def } = ctx;
+  const select = useCallback((all: Record<string, unknown>) => deps.length === 0 || isVisible(q, def, all), [deps, q, def]);
+  return useStoreSelector(ctx.answers, deps, select);
 }
 
 /** One answer key of the filler. */

@@ -179,9 +179,11 @@ export function useFillerController(props: CoreProps) {
       }),
     [answers],
   );
+  // Another slide on screen, or (the designer's preview) an edited definition: its validators
+  // and conditions apply at once to the messages showing.
   useEffect(() => {
     if (revalidate.current) revalidateRef.current();
-  }, [displayed]);
+  }, [displayed, def]);
 
   // After a slide change: focus the slide title (or the first question in error) and scroll to it.
   const rootRef = useRef<HTMLDivElement>(null);
