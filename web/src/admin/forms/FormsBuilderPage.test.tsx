@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
 import { theme } from '../../app/theme';
 import type { FormTileData } from './api';
-import { DISCARD_FAILED, FormsBuilderPage, NO_FORMS } from './FormsBuilderPage';
+import { DISCARD_FAILED, FormsBuilderPage, NO_FORMS, OPEN_HINT } from './FormsBuilderPage';
 
 const graphqlRequest = vi.fn();
 vi.mock('../../client/graphql', async (original) => ({
@@ -29,6 +29,7 @@ const form = (over: Partial<FormTileData>): FormTileData => ({
   formType: 'RISK_ASSESSMENT',
   isActive: true,
   modified: '2025-03-04 05:06:07',
+  status: 'Draft',
   publishedVersionId: null,
   publishedVersion: null,
   formVersions: [],
@@ -50,11 +51,15 @@ const published = form({
   id: 'f2',
   name: 'Hazard Report',
   formType: 'INCIDENT',
+  status: 'Published',
   publishedVersionId: 'v3',
   publishedVersion: { id: 'v3', version: 3 },
   formVersions: [{ id: 'v3', version: 3, active: true }],
 });
 const inactive = form({ id: 'f3', name: 'Old Permit', formType: 'PERMITS', isActive: false });
+
+/** A tile's button: named by its words, beginning with the form's name; described by what it does. */
+const tile = (name: string) => screen.findByRole('button', { name: new RegExp(`^${name} `), description: OPEN_HINT });
 
 let active: FormTileData[];
 let inactiveForms: FormTileData[];
@@ -125,6 +130,15 @@ describe('the Forms Builder', () => {
     expect(within(inspections).getByText('Published version 1')).toBeTruthy();
     const incident = screen.getByRole('list', { name: 'Incident forms' });
     expect(within(incident).getByText('Published')).toBeTruthy();
+    // The tile's button is named by all its words, the form's name first (what it does is its description).
+    expect(
+      within(incident).getByRole('button', {
+        name: 'Hazard Report Published Published version 3 Last modified 04/03/2025 05:06 AM',
+        description: OPEN_HINT,
+      }),
+    ).toBeTruthy();
+    // The status is the server's derived one, as the list asks for it.
+    expect(String(graphqlRequest.mock.calls[0][0])).toMatch(/\bstatus\b/);
     expect(screen.getByText('Meetings and Training')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'New Form' }).getAttribute('href')).toBe(
       `/admin/formsentity/create?redirect=${encodeURIComponent('/admin/forms/build/formsentity/{id}')}`,
@@ -139,14 +153,14 @@ describe('the Forms Builder', () => {
 
   it('opens a form without a draft straight in the designer', async () => {
     const router = openPage('/admin/forms/active-forms');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Hazard Report in the designer' }));
+    fireEvent.click(await tile('Hazard Report'));
     expect(await screen.findByText('Designer at /admin/forms/build/formsentity/f2')).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/forms/build/formsentity/f2');
   });
 
   it('asks about a draft; Continue editing opens the designer without discarding', async () => {
     openPage('/admin/forms');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Site Induction in the designer' }));
+    fireEvent.click(await tile('Site Induction'));
     const dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue editing' }));
     expect(await screen.findByText('Designer at /admin/forms/build/formsentity/f1')).toBeTruthy();
@@ -156,7 +170,7 @@ describe('the Forms Builder', () => {
   it('discards the draft, then opens the designer', async () => {
     rest.mockResolvedValue({ versions: [] });
     openPage('/admin/forms');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Site Induction in the designer' }));
+    fireEvent.click(await tile('Site Induction'));
     const dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Discard and start from scratch' }));
     await waitFor(() => expect(rest).toHaveBeenCalledWith('POST', '/api/entity/FormsEntity/discardDraft/f1'));
@@ -167,7 +181,7 @@ describe('the Forms Builder', () => {
   it('stays on the page with the spec message when discarding fails', async () => {
     rest.mockRejectedValue(new Error('nope'));
     const router = openPage('/admin/forms');
-    fireEvent.click(await screen.findByRole('button', { name: 'Open Site Induction in the designer' }));
+    fireEvent.click(await tile('Site Induction'));
     fireEvent.click(await screen.findByRole('button', { name: 'Discard and start from scratch' }));
     expect(await screen.findByText(DISCARD_FAILED)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/admin/forms');
@@ -188,7 +202,7 @@ describe('the Forms Builder', () => {
     const router = openPage('/admin/forms/inactive-forms');
     expect(await screen.findByText('Old Permit')).toBeTruthy();
     expect(listedActive()).toEqual({ path: 'isActive', comparison: 'notEqual', value: ['true'] });
-    expect(screen.queryByRole('button', { name: 'Open Old Permit in the designer' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^Old Permit/ })).toBeNull();
     fireEvent.click(screen.getByText('Old Permit'));
     expect(router.state.location.pathname).toBe('/admin/forms/inactive-forms');
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Old Permit' }));

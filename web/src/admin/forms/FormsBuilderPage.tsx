@@ -1,17 +1,20 @@
 import { Accordion, ActionIcon, Alert, Badge, Button, Flex, Group, Menu, Modal, Skeleton, Stack, Tabs, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { FormType } from '@hub/model';
-import { formStatus, hasDraft } from '@hub/model/forms';
+import { hasDraft } from '@hub/model/forms';
 import { IconDotsVertical, IconPlus } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatLocal } from '../../ui/dates';
 import { designerPath, discardDraft, fetchForms, FORM_TABS, formsKey, setFormActive, type FormTab, type FormTileData } from './api';
 import classes from './FormsBuilder.module.css';
+import { StatusBadge } from './StatusBadge';
 
 export const NO_FORMS = 'No forms are currently available.';
 export const DISCARD_FAILED = 'There was an error when discarding the form draft';
+/** What a tile's button does: its description (its name is the tile's words, beginning with the form's name). */
+export const OPEN_HINT = 'Open in the designer';
 /** A long button label wraps on a phone instead of being cut off. */
 const WRAP = { label: { whiteSpace: 'normal', textAlign: 'center' } } as const;
 const NEW_FORM = `/admin/formsentity/create?redirect=${encodeURIComponent('/admin/forms/build/formsentity/{id}')}`;
@@ -40,7 +43,7 @@ export function FormsBuilderPage() {
         <Title order={1} size="h2">
           Forms Builder
         </Title>
-        <Button component={Link} to={NEW_FORM} leftSection={<IconPlus size={18} aria-hidden />} color="safety.8">
+        <Button component={Link} to={NEW_FORM} leftSection={<IconPlus size={18} aria-hidden />} color="safety.9">
           New Form
         </Button>
       </Group>
@@ -111,8 +114,7 @@ function FormTypes({ forms, onOpen }: { forms: FormTileData[]; onOpen(form: Form
 function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileData): void }) {
   const client = useQueryClient();
   const navigate = useNavigate();
-  // The model's rule, the one the server's derived `status` follows.
-  const status = formStatus(form);
+  const hint = useId();
   const toggle = useMutation({
     mutationFn: () => setFormActive(form.id, !form.isActive),
     onSuccess: () => {
@@ -121,20 +123,19 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
     },
     onError: (err) => notifications.show({ color: 'red', message: err.message, autoClose: false }),
   });
+  // The tile's words name its button (its accessible name begins with the form's name, as seen); what it does is its description.
   const body = (
     <>
-      <Text fw={600} className={classes.name}>
+      <Text component="span" fw={600} display="block" className={classes.name}>
         {form.name}
-      </Text>
-      <Group gap="xs" mt={4}>
-        <Badge color={status === 'Published' ? 'green.8' : 'yellow.4'} c={status === 'Published' ? 'white' : 'dark'} variant="filled">
-          {status}
-        </Badge>
-        <Text size="sm" c="gray.7">
+      </Text>{' '}
+      <span className={classes.meta}>
+        <StatusBadge status={form.status} />{' '}
+        <Text component="span" size="sm" c="gray.7">
           {form.publishedVersion ? `Published version ${form.publishedVersion.version}` : 'Not published'}
         </Text>
-      </Group>
-      <Text size="sm" c="gray.7" mt={4}>
+      </span>{' '}
+      <Text component="span" size="sm" c="gray.7" display="block" mt={4}>
         Last modified {formatLocal(form.modified)}
       </Text>
     </>
@@ -142,8 +143,11 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
   return (
     <div className={classes.tile} data-inactive={!form.isActive || undefined}>
       {form.isActive ? (
-        <button type="button" className={classes.open} onClick={() => onOpen(form)} aria-label={`Open ${form.name} in the designer`}>
+        <button type="button" className={classes.open} onClick={() => onOpen(form)} aria-describedby={hint}>
           {body}
+          <span id={hint} hidden>
+            {OPEN_HINT}
+          </span>
         </button>
       ) : (
         <div className={classes.open}>{body}</div>

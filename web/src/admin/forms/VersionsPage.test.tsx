@@ -41,10 +41,12 @@ const v3: FormDefinition = {
 const v4: FormDefinition = { ...base, slides: [...v3.slides, { name: 'Sign off', contents: [] }] };
 
 let form: FormWithVersions;
-const row = (id: string, version: number, active: boolean, def: FormDefinition) => ({
+/** `status` as the server derives it. */
+const row = (id: string, version: number, active: boolean, status: string, def: FormDefinition) => ({
   id,
   version,
   active,
+  status,
   created: `2025-0${version}-10 03:04:00`,
   modified: null,
   // The API answers formData as JSON text.
@@ -79,7 +81,12 @@ beforeEach(() => {
     name: 'Site Induction',
     formType: 'INSPECTIONS',
     publishedVersionId: 'v2',
-    formVersions: [row('v1', 1, false, v2), row('v2', 2, true, v2), row('v3', 3, true, v3), row('v4', 4, true, v4)],
+    formVersions: [
+      row('v1', 1, false, 'Active version', v2),
+      row('v2', 2, true, 'Published version', v2),
+      row('v3', 3, true, 'Active version', v3),
+      row('v4', 4, true, 'Draft', v4),
+    ],
   };
   graphqlRequest.mockReset();
   rest.mockReset();
@@ -138,7 +145,13 @@ describe('the versions page', () => {
 
   it('shows what a promotion changes against the published version, then promotes', async () => {
     rest.mockImplementation(() => {
-      form = { ...form, publishedVersionId: 'v3' };
+      // The server's answer after the promotion: version 3 published, version 2 an active one.
+      const status: Record<string, string> = { v2: 'Active version', v3: 'Published version' };
+      form = {
+        ...form,
+        publishedVersionId: 'v3',
+        formVersions: form.formVersions.map((v) => ({ ...v, status: status[v.id] ?? v.status })),
+      };
       return Promise.resolve(null);
     });
     openPage();

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Badge, Breadcrumbs, Button, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Breadcrumbs, Button, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { enumLabel, FormType } from '@hub/model';
 import {
@@ -6,7 +6,6 @@ import {
   diffDefinitions,
   locateQuestion,
   versionActions,
-  versionStatus,
   type DefinitionChange,
   type FormDefinition,
   type FormVersions,
@@ -25,6 +24,7 @@ import {
   type FormWithVersions,
   type VersionRow,
 } from './api';
+import { StatusBadge } from './StatusBadge';
 import classes from './Versions.module.css';
 
 export const PROMOTE_FAILED = 'There was an error when promoting the form';
@@ -187,20 +187,13 @@ function VersionsOf({ form, crumbs }: { form: FormWithVersions; crumbs: React.Re
             </Table.Thead>
             <Table.Tbody>
               {form.formVersions.map((v) => {
-                const status = versionStatus(summary, short(v));
                 const actions = versionActions(summary, short(v));
                 return (
                   <Table.Tr key={v.id} aria-label={`Version ${v.version}`}>
                     <Table.Td>{v.version}</Table.Td>
                     <Table.Td className={classes.nowrap}>{formatLocal(v.created)}</Table.Td>
                     <Table.Td className={classes.nowrap}>
-                      <Badge
-                        variant="filled"
-                        color={status === 'Published version' ? 'green.8' : status === 'Draft' ? 'yellow.4' : 'gray.2'}
-                        c={status === 'Published version' ? 'white' : 'dark'}
-                      >
-                        {status}
-                      </Badge>
+                      <StatusBadge status={v.status} />
                     </Table.Td>
                     <Table.Td>{v.active ? 'Active' : 'Archived'}</Table.Td>
                     <Table.Td>
@@ -296,7 +289,7 @@ function Compare({ form }: { form: FormWithVersions }) {
   const defaultFrom = published && published.id !== latest.id ? published : (rows[1] ?? latest);
   const before = rows.find((v) => v.id === from) ?? defaultFrom;
   const after = rows.find((v) => v.id === to) ?? latest;
-  const options = rows.map((v) => ({ value: v.id, label: `Version ${v.version} (${versionStatus(summaryOf(form), short(v))})` }));
+  const options = rows.map((v) => ({ value: v.id, label: `Version ${v.version} (${v.status})` }));
   return (
     <Paper withBorder p="md" component="section" aria-labelledby="differences-title">
       <Stack gap="sm">

@@ -16,6 +16,8 @@ export interface FormTileData {
   formType: string;
   isActive: boolean | null;
   modified: string | null;
+  /** The server's derived status: 'Published' or 'Draft' (model formStatus). */
+  status: string;
   publishedVersionId: string | null;
   publishedVersion: { id: string; version: number } | null;
   formVersions: { id: string; version: number; active: boolean | null }[];
@@ -27,7 +29,7 @@ export const formsKey = (tab: FormTab) => ['forms-builder', tab] as const;
 export async function fetchForms(active: boolean): Promise<FormTileData[]> {
   const { r } = await graphqlRequest<{ r: FormTileData[] }>(
     `query($c: [[WhereExpressionGraph!]!]) { r: formsEntitys(conditions: $c, orderBy: [{path: "name"}, {path: "id"}]) {
-      id name formType isActive modified publishedVersionId publishedVersion { id version }
+      id name formType isActive modified status publishedVersionId publishedVersion { id version }
       formVersions { id version active } } }`,
     // Inactive: false or never set, as a form is created inactive.
     { c: [[{ path: 'isActive', comparison: active ? 'equal' : 'notEqual', value: ['true'] }]] },
@@ -52,6 +54,8 @@ export interface VersionRow {
   id: string;
   version: number;
   active: boolean | null;
+  /** The server's derived status: 'Published version', 'Draft' or 'Active version' (model versionStatus). */
+  status: string;
   created: string | null;
   modified: string | null;
   formData: FormDefinition | string | null;
@@ -71,7 +75,7 @@ export const versionsKey = (formId: string) => ['form-versions', formId] as cons
 export async function fetchFormVersions(formId: string): Promise<FormWithVersions | null> {
   const { r } = await graphqlRequest<{ r: FormWithVersions[] }>(
     `query($ids: [ID!]) { r: formsEntitys(ids: $ids) { id name formType publishedVersionId
-      formVersions { id version active created modified formData } } }`,
+      formVersions { id version active status created modified formData } } }`,
     { ids: [formId] },
   );
   const form = r[0] ?? null;
