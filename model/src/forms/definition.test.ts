@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { allQuestions, findQuestion, parentSection, parseFormDefinition, slideQuestions } from './definition';
+import { MAX_SECTION_DEPTH, allQuestions, findQuestion, parentSection, parseFormDefinition, slideQuestions } from './definition';
 import type { FormDefinition } from './types';
 
 const def: FormDefinition = {
@@ -122,6 +122,28 @@ describe('parseFormDefinition', () => {
     const nestedDup = structuredClone(def);
     nestedDup.slides[0].contents[1].contents![1].contents!.push({ id: 'a', title: 'Again', questionType: 'text' });
     expect(failure(nestedDup)).toBe("Duplicate question id 'a' at slides.0.contents.1.contents.1.contents.1.id");
+  });
+
+  it('accepts sections nested 20 levels deep and refuses a 21st level with its path, also thousands deep, without throwing', () => {
+    /** A slide holding `levels` sections, each inside the previous one, the innermost holding a text question. */
+    const nested = (levels: number) => {
+      let inner: Record<string, unknown> = { id: 'leaf', title: 'Leaf', questionType: 'text' };
+      for (let i = levels - 1; i >= 0; i--) inner = { id: `s${i}`, title: '', questionType: 'formSection', contents: [inner] };
+      return { slides: [{ name: 'S', contents: [{ id: 'top', title: 'T', questionType: 'text' }, inner] }], pagination: { type: 'page' } };
+    };
+    expect(MAX_SECTION_DEPTH).toBe(20);
+    const ok = parseFormDefinition(nested(20));
+    expect(ok.ok).toBe(true);
+    if (ok.ok) expect(allQuestions(ok.definition)).toHaveLength(22);
+    const path = `slides.0.contents.1${'.contents.0'.repeat(20)}`;
+    expect(failure(nested(21))).toBe(`Form sections are nested too deeply (at most 20 levels) at ${path}`);
+    // The schema recurses per level: 12,000 levels would exhaust the stack; the depth check answers first.
+    let open = '';
+    for (let i = 0; i < 12_000; i++) open += `{"id":"s${i}","title":"","questionType":"formSection","contents":[`;
+    const leaf = '{"id":"leaf","title":"Leaf","questionType":"text"}';
+    const deep = `{"slides":[{"name":"S","contents":[{"id":"top","title":"T","questionType":"text"},${open}${leaf}${']}'.repeat(12_000)}]}]}`;
+    expect(() => parseFormDefinition(deep)).not.toThrow();
+    expect(failure(deep)).toBe(`Form sections are nested too deeply (at most 20 levels) at ${path}`);
   });
 
   it('reports JSON text that does not parse', () => {

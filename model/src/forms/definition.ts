@@ -81,6 +81,38 @@ export const formDefinitionSchema: z.ZodType<FormDefinition, unknown> = z
     });
   });
 
+/** How deep form sections may nest: a section in a section … at most this many levels. */
+export const MAX_SECTION_DEPTH = 20;
+
+export const definitionMessages = {
+  tooDeep: (path: string) => `Form sections are nested too deeply (at most ${MAX_SECTION_DEPTH} levels) at ${path}`,
+} as const;
+
+/**
+ * The path of the first question nested deeper than MAX_SECTION_DEPTH sections, or null. Walks
+ * the raw data without recursion, before the schema (which recurses once per level) sees it, so
+ * a definition nested thousands deep is answered with a message instead of exhausting the stack.
+ */
+function tooDeep(data: unknown): string | null {
+  if (!data || typeof data !== 'object' || !Array.isArray((data as { slides?: unknown }).slides)) return null;
+  const stack: { items: unknown; path: string; depth: number }[] = [];
+  (data as { slides: unknown[] }).slides.forEach((slide, i) => {
+    if (slide && typeof slide === 'object')
+      stack.push({ items: (slide as { contents?: unknown }).contents, path: `slides.${i}.contents`, depth: 0 });
+  });
+  while (stack.length) {
+    const { items, path, depth } = stack.pop()!;
+    if (!Array.isArray(items)) continue;
+    for (let i = 0; i < items.length; i++) {
+      const q: unknown = items[i];
+      if (!q || typeof q !== 'object' || !Object.hasOwn(q, 'contents')) continue;
+      if (depth + 1 > MAX_SECTION_DEPTH) return `${path}.${i}`;
+      stack.push({ items: (q as { contents: unknown }).contents, path: `${path}.${i}.contents`, depth: depth + 1 });
+    }
+  }
+  return null;
+}
+
 export type ParseDefinitionResult = { ok: true; definition: FormDefinition } | { ok: false; message: string };
 
 /** Parses a definition given as an object or as JSON text; the message names the faulty path. */
@@ -93,6 +125,8 @@ export function parseFormDefinition(input: unknown): ParseDefinitionResult {
       return { ok: false, message: `Invalid JSON: ${(e as Error).message}` };
     }
   }
+  const deep = tooDeep(data);
+  if (deep) return { ok: false, message: definitionMessages.tooDeep(deep) };
   const result = formDefinitionSchema.safeParse(data);
   if (result.success) return { ok: true, definition: result.data };
   const issue = result.error.issues[0];
