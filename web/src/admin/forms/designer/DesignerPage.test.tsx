@@ -137,7 +137,7 @@ describe('building', () => {
     openAt('/admin/forms/build/formsentity/f1');
     await screen.findByText('Ladder check');
     await choose('Add a new slide', 'Standard');
-    expect(await screen.findByRole('button', { name: 'Slide 1: New Slide' })).toBeTruthy();
+    expect(await screen.findByRole('button', { name: /^Slide 1: New Slide/ })).toBeTruthy();
     await choose('Add question', 'Text Area');
     const preview = await screen.findByTestId('designer-preview');
     await waitFor(() => expect(within(preview).getByText('New Text Area')).toBeTruthy());
@@ -256,7 +256,8 @@ describe('the live preview', () => {
     fireEvent.change(within(preview).getByLabelText('Is it safe?'), { target: { value: 'No' } });
 
     // Editing slide 2's question: the preview shows slide 2 of the whole form, so the condition on slide 1 holds.
-    fireEvent.click(within(screen.getByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Slide 2: Faults/ }));
+    fireEvent.click(within(await screen.findByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Faults' })).toBeTruthy());
     expect(within(preview).getByLabelText('Describe the fault')).toBeTruthy();
 
@@ -268,12 +269,46 @@ describe('the live preview', () => {
     expect(((await within(preview).findByLabelText('Is it safe?')) as HTMLInputElement).value).toBe('No');
   });
 
+  it('opens on the first slide; a closed slide shows its questions once opened and stays open after its question is edited', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    // The control is named by what it shows: number, name and count.
+    const first = screen.getByRole('button', { name: 'Slide 1: Site 1 question' });
+    expect(first.getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('question-safe')).toBeTruthy();
+    const second = screen.getByRole('button', { name: 'Slide 2: Faults 2 questions' });
+    expect(second.getAttribute('aria-expanded')).toBe('false');
+    expect(screen.queryByTestId('question-always')).toBeNull();
+    fireEvent.click(second);
+    fireEvent.click(within(await screen.findByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
+    expect((await screen.findByRole('button', { name: /^Slide 2: Faults/ })).getAttribute('aria-expanded')).toBe('true');
+    expect(screen.getByTestId('question-always')).toBeTruthy();
+    expect(screen.getByTestId('question-fault')).toBeTruthy();
+  });
+
+  it('opens a question row’s menu on its first click and moves the question with it', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    fireEvent.click(screen.getByRole('button', { name: /^Slide 2: Faults/ }));
+    await screen.findByRole('button', { name: 'Question menu: Describe the fault' });
+    await choose('Question menu: Describe the fault', 'Move up');
+    await waitFor(() =>
+      expect(screen.getAllByTestId(/^question-/).map((el) => el.dataset.testid)).toEqual([
+        'question-safe',
+        'question-fault',
+        'question-always',
+      ]),
+    );
+  });
+
   it('hides the other slide’s conditional question when the answer it reads does not match', async () => {
     openAt('/admin/forms/build/formsentity/f1');
     await screen.findByText('Ladder check');
     const preview = screen.getByTestId('designer-preview');
     fireEvent.change(within(preview).getByLabelText('Is it safe?'), { target: { value: 'Yes' } });
-    fireEvent.click(within(screen.getByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    fireEvent.click(screen.getByRole('button', { name: /^Slide 2: Faults/ }));
+    fireEvent.click(within(await screen.findByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Faults' })).toBeTruthy());
     expect(within(preview).getByLabelText('Inspector')).toBeTruthy();
     expect(within(preview).queryByLabelText('Describe the fault')).toBeNull();

@@ -1,10 +1,11 @@
-import { Alert, Anchor, Badge, Button, Center, Group, Loader, Modal, Select, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Group, Loader, Modal, Select, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { openVersion, saveDecision, type VersionSummary } from '@hub/model/forms';
 import { parseWireDate } from '@hub/model/values';
 import { IconArrowBackUp, IconArrowForwardUp } from '@tabler/icons-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link, Navigate, useBlocker, useNavigate, useParams, useSearchParams, type BlockerFunction } from 'react-router';
+import { StatusBadge } from '../StatusBadge';
 import { definitionOf, loadForm, saveVersion, type DesignerForm } from './api';
 import classes from './Designer.module.css';
 import { LivePreview } from './Preview';
@@ -211,9 +212,10 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
         <Stack gap={4}>
           <Title order={2}>{form.name}</Title>
           <Group gap="sm">
-            <Badge color={published ? 'green' : 'orange'} variant="light" data-testid="designer-status">
-              {published ? 'Published' : 'Draft'}
-            </Badge>
+            {/* The Forms Builder's badge: Published on dark green, Draft on yellow, both AA. */}
+            <span data-testid="designer-status">
+              <StatusBadge status={published ? 'Published' : 'Draft'} />
+            </span>
             {selected.modified && (
               <Text size="sm" c="dimmed">
                 Last updated {lastUpdated(selected.modified)}

@@ -31,6 +31,7 @@ import {
 } from '@hub/model/forms';
 import { IconDots, IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { memo, useState } from 'react';
+import { LazyMenu } from './LazyMenu';
 import { showRefusal } from './notify';
 import { useDesigner, useDesignerStore, type DesignerStore } from './store';
 import classes from './Designer.module.css';
@@ -54,8 +55,9 @@ export function dropTarget(
     section,
     index: from.slide === slide && from.section === section ? length - 1 : length,
   });
-  if (overId.startsWith('slide:')) {
-    const slide = Number(overId.slice(6));
+  // A slide's list, or its header (a closed slide takes drops there).
+  if (overId.startsWith('slide:') || overId.startsWith('slide-head:')) {
+    const slide = Number(overId.slice(overId.indexOf(':') + 1));
     return def.slides[slide] ? end(slide, null, def.slides[slide].contents.length) : null;
   }
   if (overId.startsWith('section:')) {
@@ -99,12 +101,16 @@ export function stepQuestion(store: DesignerStore, id: string, delta: -1 | 1) {
   );
 }
 
-/** View mode: slides as accordions with their questions; drag and drop or keyboard to reorder. */
+/**
+ * View mode: slides as accordions with their questions; drag and drop or keyboard to reorder.
+ * Only the first slide and those opened or edited since are open (the store keeps them across
+ * the sidebar's modes), and a closed slide renders no rows: a form of a hundred questions opens
+ * as fast as one of ten.
+ */
 export function SlideList() {
   const store = useDesignerStore();
   const slides = useDesigner((s) => s.history.present.slides);
-  const [open, setOpen] = useState<string[] | null>(null);
-  const openKeys = open ?? slides.map((_, i) => String(i));
+  const open = useDesigner((s) => s.open);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
@@ -119,7 +125,7 @@ export function SlideList() {
 
   const add = (kind: SlideKind) => {
     const result = showRefusal(store.edit((def) => addSlide(def, kind)));
-    if (result.ok) setOpen([...openKeys, String(result.definition.slides.length - 1)]);
+    if (result.ok) store.setOpen(store.opened(result.definition.slides.length - 1));
   };
 
   return (
@@ -130,65 +136,79 @@ export function SlideList() {
         </Text>
       )}
       <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
-        <Accordion multiple value={openKeys} onChange={setOpen} variant="separated" chevronPosition="left">
+        <Accordion multiple value={open} onChange={store.setOpen} variant="separated" chevronPosition="left">
           {slides.map((slide, i) => (
-            <SlideItem key={i} slide={slide} index={i} count={slides.length} />
+            <SlideItem key={i} slide={slide} index={i} count={slides.length} opened={open.includes(String(i))} />
           ))}
         </Accordion>
       </DndContext>
-      <Menu position="bottom-start">
-        <Menu.Target>
+      <LazyMenu
+        position="bottom-start"
+        target={
           <Button mt="md" variant="light" leftSection={<IconPlus size={16} />}>
             Add a new slide
           </Button>
-        </Menu.Target>
-        <Menu.Dropdown>
-          {SLIDE_KINDS.map((k) => (
-            <Menu.Item key={k.kind} onClick={() => add(k.kind)}>
-              {k.label}
-            </Menu.Item>
-          ))}
-        </Menu.Dropdown>
-      </Menu>
+        }
+      >
+        {SLIDE_KINDS.map((k) => (
+          <Menu.Item key={k.kind} onClick={() => add(k.kind)}>
+            {k.label}
+          </Menu.Item>
+        ))}
+      </LazyMenu>
     </div>
   );
 }
 
-const SlideItem = memo(function SlideItem({ slide, index, count }: { slide: Slide; index: number; count: number }) {
+const SlideItem = memo(function SlideItem({
+  slide,
+  index,
+  count,
+  opened,
+}: {
+  slide: Slide;
+  index: number;
+  count: number;
+  opened: boolean;
+}) {
   const store = useDesignerStore();
   const [confirm, setConfirm] = useState(false);
   const edit = (change: (def: FormDefinition) => ReturnType<typeof deleteSlide>) => showRefusal(store.edit(change));
+  // A closed slide takes a dragged question on its header (to the end of its list).
+  const { setNodeRef, isOver } = useDroppable({ id: `slide-head:${index}`, disabled: opened });
   return (
     <Accordion.Item value={String(index)} data-testid={`slide-${index}`}>
-      <div className={classes.slideHead}>
-        <Accordion.Control aria-label={`Slide ${index + 1}: ${slide.name}`}>
+      <div ref={setNodeRef} className={classes.slideHead} data-over={isOver || undefined}>
+        {/* The visible text names the control (its number shown): "Slide 1: Site 3 questions". */}
+        <Accordion.Control>
           <Text fw={600} size="sm">
-            {slide.name || 'Untitled slide'}
+            Slide {index + 1}: {slide.name || 'Untitled slide'}
           </Text>
           <Text size="xs" c="dimmed">
             {slide.contents.length} {slide.contents.length === 1 ? 'question' : 'questions'}
           </Text>
         </Accordion.Control>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+        <LazyMenu
+          position="bottom-end"
+          withinPortal
+          target={
             <ActionIcon variant="subtle" color="gray" aria-label={`Slide menu: ${slide.name}`} mr="xs">
               <IconDots size={18} />
             </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => store.editSlide(index)}>Edit Slide</Menu.Item>
-            <Menu.Item color="red" onClick={() => setConfirm(true)}>
-              Delete
-            </Menu.Item>
-            <Menu.Item onClick={() => edit((def) => duplicateSlide(def, index))}>Duplicate</Menu.Item>
-            <Menu.Item disabled={index === 0} onClick={() => edit((def) => moveSlide(def, index, 'up'))}>
-              Move Slide Up
-            </Menu.Item>
-            <Menu.Item disabled={index === count - 1} onClick={() => edit((def) => moveSlide(def, index, 'down'))}>
-              Move Slide Down
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          <Menu.Item onClick={() => store.editSlide(index)}>Edit Slide</Menu.Item>
+          <Menu.Item color="red" onClick={() => setConfirm(true)}>
+            Delete
+          </Menu.Item>
+          <Menu.Item onClick={() => edit((def) => duplicateSlide(def, index))}>Duplicate</Menu.Item>
+          <Menu.Item disabled={index === 0} onClick={() => edit((def) => moveSlide(def, index, 'up'))}>
+            Move Slide Up
+          </Menu.Item>
+          <Menu.Item disabled={index === count - 1} onClick={() => edit((def) => moveSlide(def, index, 'down'))}>
+            Move Slide Down
+          </Menu.Item>
+        </LazyMenu>
       </div>
       {confirm && (
         <Group className={classes.confirm} role="alertdialog" aria-label="Please confirm" gap="xs" px="md" py="xs">
@@ -208,9 +228,7 @@ const SlideItem = memo(function SlideItem({ slide, index, count }: { slide: Slid
           </Button>
         </Group>
       )}
-      <Accordion.Panel>
-        <QuestionList questions={slide.contents} slide={index} section={null} />
-      </Accordion.Panel>
+      <Accordion.Panel>{opened && <QuestionList questions={slide.contents} slide={index} section={null} />}</Accordion.Panel>
     </Accordion.Item>
   );
 });
@@ -249,20 +267,22 @@ function AddQuestionMenu({ slide, section }: { slide: number; section: string | 
     if (result.ok && result.id) store.editQuestion(result.id, slide);
   };
   return (
-    <Menu position="bottom-start" withinPortal>
-      <Menu.Target>
+    <LazyMenu
+      position="bottom-start"
+      withinPortal
+      dropdownProps={{ mah: 360, style: { overflowY: 'auto' } }}
+      target={
         <Button size="compact-sm" variant="subtle" mt={4} leftSection={<IconPlus size={14} />}>
           {section === null ? 'Add question' : 'Add question to section'}
         </Button>
-      </Menu.Target>
-      <Menu.Dropdown mah={360} style={{ overflowY: 'auto' }}>
-        {QUESTION_TYPES.map((t) => (
-          <Menu.Item key={t} onClick={() => add(t)}>
-            {QUESTION_TYPE_NAMES[t]}
-          </Menu.Item>
-        ))}
-      </Menu.Dropdown>
-    </Menu>
+      }
+    >
+      {QUESTION_TYPES.map((t) => (
+        <Menu.Item key={t} onClick={() => add(t)}>
+          {QUESTION_TYPE_NAMES[t]}
+        </Menu.Item>
+      ))}
+    </LazyMenu>
   );
 }
 
@@ -293,22 +313,23 @@ const QuestionRow = memo(function QuestionRow({ question, slide }: { question: Q
             {typeName}
           </Text>
         </UnstyledButton>
-        <Menu position="bottom-end" withinPortal>
-          <Menu.Target>
+        <LazyMenu
+          position="bottom-end"
+          withinPortal
+          target={
             <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Question menu: ${question.title}`}>
               <IconDots size={16} />
             </ActionIcon>
-          </Menu.Target>
-          <Menu.Dropdown>
-            <Menu.Item onClick={() => store.editQuestion(question.id, slide)}>Edit</Menu.Item>
-            <Menu.Item onClick={() => stepQuestion(store, question.id, -1)}>Move up</Menu.Item>
-            <Menu.Item onClick={() => stepQuestion(store, question.id, 1)}>Move down</Menu.Item>
-            <Menu.Item onClick={() => showRefusal(store.edit((def) => duplicateQuestion(def, question.id)))}>Duplicate</Menu.Item>
-            <Menu.Item color="red" onClick={() => showRefusal(store.edit((def) => deleteQuestion(def, question.id)))}>
-              Delete
-            </Menu.Item>
-          </Menu.Dropdown>
-        </Menu>
+          }
+        >
+          <Menu.Item onClick={() => store.editQuestion(question.id, slide)}>Edit</Menu.Item>
+          <Menu.Item onClick={() => stepQuestion(store, question.id, -1)}>Move up</Menu.Item>
+          <Menu.Item onClick={() => stepQuestion(store, question.id, 1)}>Move down</Menu.Item>
+          <Menu.Item onClick={() => showRefusal(store.edit((def) => duplicateQuestion(def, question.id)))}>Duplicate</Menu.Item>
+          <Menu.Item color="red" onClick={() => showRefusal(store.edit((def) => deleteQuestion(def, question.id)))}>
+            Delete
+          </Menu.Item>
+        </LazyMenu>
       </Group>
       {question.questionType === 'formSection' && <QuestionList questions={question.contents ?? []} slide={slide} section={question.id} />}
     </div>

@@ -22,6 +22,8 @@ export interface DesignerState {
   /** Slide being edited (edit-slide) or holding the question being edited. */
   slide: number | null;
   question: string | null;
+  /** The slide list's open accordions (slide indexes as strings): the first by default, and each slide edited since. */
+  open: string[];
 }
 
 /** Steps of undo kept (issue 12 item 8 asks for at least 50). */
@@ -39,7 +41,7 @@ export class DesignerStore {
   private readonly listeners = new Set<() => void>();
 
   constructor(definition: FormDefinition) {
-    this.state = { history: createHistory(definition), saved: definition, mode: 'view', slide: null, question: null };
+    this.state = { history: createHistory(definition), saved: definition, mode: 'view', slide: null, question: null, open: ['0'] };
   }
 
   getState = (): DesignerState => this.state;
@@ -64,7 +66,7 @@ export class DesignerStore {
 
   /** Loads another definition (a version picked or saved): history starts again. */
   load(definition: FormDefinition) {
-    this.state = { history: createHistory(definition), saved: definition, mode: 'view', slide: null, question: null };
+    this.state = { history: createHistory(definition), saved: definition, mode: 'view', slide: null, question: null, open: ['0'] };
     for (const l of this.listeners) l();
   }
 
@@ -93,11 +95,22 @@ export class DesignerStore {
   }
 
   editQuestion(id: string, slide: number) {
-    this.set({ mode: 'edit', question: id, slide });
+    this.set({ mode: 'edit', question: id, slide, open: this.opened(slide) });
   }
 
   editSlide(slide: number) {
-    this.set({ mode: 'edit-slide', slide, question: null });
+    this.set({ mode: 'edit-slide', slide, question: null, open: this.opened(slide) });
+  }
+
+  /** Opens or closes slides in the list (its accordion's value). */
+  setOpen = (open: string[]) => {
+    this.set({ open });
+  };
+
+  /** The open slides with `slide` among them. */
+  opened(slide: number): string[] {
+    const key = String(slide);
+    return this.state.open.includes(key) ? this.state.open : [...this.state.open, key];
   }
 
   /** Back to view mode, nothing selected. */
