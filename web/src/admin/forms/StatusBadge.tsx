@@ -16,6 +16,8 @@ export function StatusBadge({ status }: { status: string }) {
       variant="filled"
       color={published ? PUBLISHED_GREEN : status === 'Draft' ? 'yellow.4' : 'gray.2'}
       c={published ? 'white' : 'dark'}
+      // Whole words even in a squeezed table column on a phone (Mantine's badge would cut them to "PU…").
+      miw="max-content"
     >
       {status}
     </Badge>

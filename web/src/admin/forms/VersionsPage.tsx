@@ -1,4 +1,19 @@
-import { Alert, Anchor, Breadcrumbs, Button, Group, Modal, Paper, Select, Skeleton, Stack, Table, Text, Title } from '@mantine/core';
+import {
+  Alert,
+  Anchor,
+  Breadcrumbs,
+  Button,
+  Group,
+  Modal,
+  Paper,
+  Select,
+  SimpleGrid,
+  Skeleton,
+  Stack,
+  Table,
+  Text,
+  Title,
+} from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { enumLabel, FormType } from '@hub/model';
 import {
@@ -296,10 +311,11 @@ function Compare({ form }: { form: FormWithVersions }) {
         <Title order={2} size="h4" id="differences-title">
           Differences between versions
         </Title>
-        <Group grow wrap="wrap" align="flex-end">
-          <Select label="From" data={options} value={before.id} onChange={setFrom} allowDeselect={false} miw={200} />
-          <Select label="To" data={options} value={after.id} onChange={setTo} allowDeselect={false} miw={200} />
-        </Group>
+        {/* One under the other on a phone, at full width so "Version 2 (Published version)" is read whole. */}
+        <SimpleGrid cols={{ base: 1, sm: 2 }}>
+          <Select label="From" data={options} value={before.id} onChange={setFrom} allowDeselect={false} />
+          <Select label="To" data={options} value={after.id} onChange={setTo} allowDeselect={false} />
+        </SimpleGrid>
         <Differences before={definitionOf(before.formData)} after={definitionOf(after.formData)} />
       </Stack>
     </Paper>
