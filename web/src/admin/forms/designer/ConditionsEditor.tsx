@@ -25,24 +25,42 @@ export interface TargetInfo {
   options: string[];
 }
 
+/** Signatures already worked out, per definition (the store keeps each edit's definition as a new object). */
+const signatures = new WeakMap<FormDefinition, Map<string, string>>();
+
 /**
- * The condition targets of a question. Typing in any title changes the definition, so the list is
- * rebuilt then; its JSON keeps the same array while nothing a condition row shows has changed,
- * so the rows do not re-render on every keystroke elsewhere.
+ * The condition targets of a question as JSON: the same text while nothing a condition row shows
+ * has changed (typing a tooltip, or the question's own title, leaves it as it was), so a
+ * component reading it through the store (useDesigner) re-renders only when the targets change.
+ * Worked out once per definition and question.
  */
-export function useConditionTargets(definition: FormDefinition, questionId: string): TargetInfo[] {
-  const signature = useMemo(() => {
+export function targetsSignature(definition: FormDefinition, questionId: string): string {
+  let known = signatures.get(definition);
+  if (!known) signatures.set(definition, (known = new Map()));
+  let signature = known.get(questionId);
+  if (signature === undefined) {
     const byId = new Map(allQuestions(definition).map((q) => [q.id, q]));
-    const targets = conditionTargets(definition, questionId).map((t) => ({
+    const targets: TargetInfo[] = conditionTargets(definition, questionId).map((t) => ({
       id: t.id,
       title: t.title,
       questionType: t.questionType,
       operators: t.operators,
       options: optionValues(byId.get(t.id)),
     }));
-    return JSON.stringify(targets);
-  }, [definition, questionId]);
+    signature = JSON.stringify(targets);
+    known.set(questionId, signature);
+  }
+  return signature;
+}
+
+/** The targets a signature stands for: the same array for the same signature. */
+export function useTargets(signature: string): TargetInfo[] {
   return useMemo(() => JSON.parse(signature) as TargetInfo[], [signature]);
+}
+
+/** The condition targets of a question in a definition (a definition held outside the designer's store). */
+export function useConditionTargets(definition: FormDefinition, questionId: string): TargetInfo[] {
+  return useTargets(targetsSignature(definition, questionId));
 }
 
 const optionValues = (q: Question | undefined): string[] => [...new Set((q?.options ?? []).map((o) => o.value))];

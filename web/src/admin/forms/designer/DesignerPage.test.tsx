@@ -257,7 +257,7 @@ describe('the live preview', () => {
 
     // Editing slide 2's question: the preview shows slide 2 of the whole form, so the condition on slide 1 holds.
     fireEvent.click(screen.getByRole('button', { name: /^Slide 2: Faults/ }));
-    fireEvent.click(within(await screen.findByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    fireEvent.click(await within(await screen.findByTestId('question-always')).findByRole('button', { name: /^Inspector/ }));
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Faults' })).toBeTruthy());
     expect(within(preview).getByLabelText('Describe the fault')).toBeTruthy();
 
@@ -280,7 +280,7 @@ describe('the live preview', () => {
     expect(second.getAttribute('aria-expanded')).toBe('false');
     expect(screen.queryByTestId('question-always')).toBeNull();
     fireEvent.click(second);
-    fireEvent.click(within(await screen.findByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    fireEvent.click(await within(await screen.findByTestId('question-always')).findByRole('button', { name: /^Inspector/ }));
     fireEvent.click(await screen.findByRole('button', { name: 'Close' }));
     expect((await screen.findByRole('button', { name: /^Slide 2: Faults/ })).getAttribute('aria-expanded')).toBe('true');
     expect(screen.getByTestId('question-always')).toBeTruthy();
@@ -308,7 +308,7 @@ describe('the live preview', () => {
     const preview = screen.getByTestId('designer-preview');
     fireEvent.change(within(preview).getByLabelText('Is it safe?'), { target: { value: 'Yes' } });
     fireEvent.click(screen.getByRole('button', { name: /^Slide 2: Faults/ }));
-    fireEvent.click(within(await screen.findByTestId('question-always')).getByRole('button', { name: /^Inspector/ }));
+    fireEvent.click(await within(await screen.findByTestId('question-always')).findByRole('button', { name: /^Inspector/ }));
     await waitFor(() => expect(within(preview).getByRole('heading', { name: 'Faults' })).toBeTruthy());
     expect(within(preview).getByLabelText('Inspector')).toBeTruthy();
     expect(within(preview).queryByLabelText('Describe the fault')).toBeNull();

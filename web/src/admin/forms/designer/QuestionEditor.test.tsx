@@ -4,6 +4,7 @@ import { cleanup, fireEvent, render, screen, within } from '@testing-library/rea
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../../../app/theme';
+import { useConditionTargets } from './ConditionsEditor';
 import { QuestionEditor } from './QuestionEditor';
 
 afterEach(cleanup);
@@ -28,8 +29,9 @@ function renderEditor(def: FormDefinition, questionId = 'q') {
     const [current, setCurrent] = useState(def);
     return (
       <QuestionEditor
-        definition={current}
+        question={allQuestions(current).find((x) => x.id === questionId)}
         questionId={questionId}
+        targets={useConditionTargets(current, questionId)}
         onClose={() => {}}
         onChange={(patch, key) => {
           changes(patch, key);
@@ -62,7 +64,7 @@ describe('QuestionEditor: fields', () => {
     const changes = vi.fn();
     render(
       <MantineProvider theme={theme} env="test">
-        <QuestionEditor definition={definition(q('q', 'text'))} questionId="q" onChange={changes} onClose={onClose} />
+        <QuestionEditor question={q('q', 'text')} questionId="q" targets={[]} onChange={changes} onClose={onClose} />
       </MantineProvider>,
     );
     expect(screen.getByRole('heading', { name: 'Text' })).toBeTruthy();

@@ -1,15 +1,18 @@
 import { Button, Checkbox, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
-import { allQuestions, QUESTION_TYPE_NAMES, type FormDefinition, type Question, type QuestionType } from '@hub/model/forms';
-import { useMemo, type JSX } from 'react';
-import { ConditionsEditor, useConditionTargets } from './ConditionsEditor';
+import { QUESTION_TYPE_NAMES, type Question, type QuestionType } from '@hub/model/forms';
+import { memo, type JSX } from 'react';
+import { ConditionsEditor, type TargetInfo } from './ConditionsEditor';
 import type { EditorChange } from './editor-values';
 import { OptionsEditor } from './OptionsEditor';
 import { ValidatorsEditor } from './ValidatorsEditor';
 import classes from './questionEditor.module.css';
 
 export interface QuestionEditorProps {
-  definition: FormDefinition;
+  /** The question being edited, or undefined when it is no longer in the form. */
+  question: Question | undefined;
   questionId: string;
+  /** The questions its show conditions may compare (ConditionsEditor's targetsSignature). */
+  targets: TargetInfo[];
   /** A patch of the question; `key` (e.g. `${questionId}.title`) lets typing coalesce into one undo step. */
   onChange: EditorChange;
   onClose: () => void;
@@ -40,9 +43,62 @@ function classChoices(type: QuestionType): { label: string; values: { value: str
   return null;
 }
 
-function ClassField({ q, onChange }: { q: Question; onChange: EditorChange }) {
-  const current = q.className ?? '';
-  if (q.questionType === 'number')
+/** A text property of the question; re-renders only when its own value changes, not on typing elsewhere. */
+const TextField = memo(function TextField({
+  label,
+  field,
+  value,
+  questionId,
+  onChange,
+}: {
+  label: string;
+  field: 'title' | 'toolTip' | 'className';
+  value: string;
+  questionId: string;
+  onChange: EditorChange;
+}) {
+  return (
+    <TextInput
+      label={label}
+      classNames={{ input: classes.input }}
+      value={value}
+      onChange={(e) => onChange({ [field]: e.currentTarget.value }, `${questionId}.${field}`)}
+    />
+  );
+});
+
+const ContentField = memo(function ContentField({
+  value,
+  questionId,
+  onChange,
+}: {
+  value: string;
+  questionId: string;
+  onChange: EditorChange;
+}) {
+  return (
+    <Textarea
+      label="Content"
+      rows={5}
+      resize="vertical"
+      value={value}
+      onChange={(e) => onChange({ content: e.currentTarget.value }, `${questionId}.content`)}
+    />
+  );
+});
+
+const ClassField = memo(function ClassField({
+  questionId,
+  questionType,
+  current,
+  onChange,
+}: {
+  questionId: string;
+  questionType: QuestionType;
+  current: string;
+  onChange: EditorChange;
+}) {
+  if (questionType === 'number')
     return (
       <Checkbox
         className={classes.check}
@@ -51,16 +107,8 @@ function ClassField({ q, onChange }: { q: Question; onChange: EditorChange }) {
         onChange={(e) => onChange({ className: e.currentTarget.checked ? 'integer' : '' })}
       />
     );
-  const choices = classChoices(q.questionType);
-  if (!choices)
-    return (
-      <TextInput
-        label="Class"
-        classNames={{ input: classes.input }}
-        value={current}
-        onChange={(e) => onChange({ className: e.currentTarget.value }, `${q.id}.className`)}
-      />
-    );
+  const choices = classChoices(questionType);
+  if (!choices) return <TextField label="Class" field="className" value={current} questionId={questionId} onChange={onChange} />;
   // The filler's default (vertical, Light) stands for an empty or unknown class, which is kept until changed.
   const known = choices.values.some((c) => c.value === current);
   const data = known || current === '' ? choices.values : [...choices.values, { value: current, label: current }];
@@ -73,12 +121,14 @@ function ClassField({ q, onChange }: { q: Question; onChange: EditorChange }) {
       onChange={(e) => onChange({ className: e.currentTarget.value })}
     />
   );
-}
+});
 
-/** The designer's edit-question panel: every property of one question. */
-export function QuestionEditor({ definition, questionId, onChange, onClose }: QuestionEditorProps): JSX.Element {
-  const q = useMemo(() => allQuestions(definition).find((x) => x.id === questionId), [definition, questionId]);
-  const targets = useConditionTargets(definition, questionId);
+/**
+ * The designer's edit-question panel: every property of one question. Each part is memoised on
+ * its own props (onChange must keep its identity), so a keystroke in the title re-renders the
+ * title and this frame, not the selects of the validators and conditions.
+ */
+export function QuestionEditor({ question: q, questionId, targets, onChange, onClose }: QuestionEditorProps): JSX.Element {
   if (!q)
     return (
       <div className={classes.editor}>
@@ -98,28 +148,10 @@ export function QuestionEditor({ definition, questionId, onChange, onClose }: Qu
           Close
         </Button>
       </div>
-      <TextInput
-        label="Title"
-        classNames={{ input: classes.input }}
-        value={q.title}
-        onChange={(e) => onChange({ title: e.currentTarget.value }, `${questionId}.title`)}
-      />
-      <TextInput
-        label="Tooltip"
-        classNames={{ input: classes.input }}
-        value={q.toolTip ?? ''}
-        onChange={(e) => onChange({ toolTip: e.currentTarget.value }, `${questionId}.toolTip`)}
-      />
-      <ClassField q={q} onChange={onChange} />
-      {q.questionType === 'statement' && (
-        <Textarea
-          label="Content"
-          rows={5}
-          resize="vertical"
-          value={q.content ?? ''}
-          onChange={(e) => onChange({ content: e.currentTarget.value }, `${questionId}.content`)}
-        />
-      )}
+      <TextField label="Title" field="title" value={q.title} questionId={questionId} onChange={onChange} />
+      <TextField label="Tooltip" field="toolTip" value={q.toolTip ?? ''} questionId={questionId} onChange={onChange} />
+      <ClassField questionId={questionId} questionType={q.questionType} current={q.className ?? ''} onChange={onChange} />
+      {q.questionType === 'statement' && <ContentField value={q.content ?? ''} questionId={questionId} onChange={onChange} />}
       {q.notAfterChange !== undefined && (
         // The filler does not read this flag; it is offered where a stored question has it, so it can be cleared.
         <Checkbox

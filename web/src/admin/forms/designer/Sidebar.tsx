@@ -1,7 +1,8 @@
 import { Button, Group, Stack, Text, TextInput } from '@mantine/core';
-import { locateQuestion, renameSlide, updateQuestion, type Question } from '@hub/model/forms';
+import { allQuestions, renameSlide, updateQuestion, type FormDefinition, type Question } from '@hub/model/forms';
 import { useCallback, useEffect } from 'react';
 import { showRefusal } from './notify';
+import { targetsSignature, useTargets } from './ConditionsEditor';
 import { QuestionEditor } from './QuestionEditor';
 import { SlideList } from './SlideList';
 import { useDesigner, useDesignerStore } from './store';
@@ -38,11 +39,16 @@ function SlideEditor() {
   );
 }
 
+/**
+ * Edit mode. Subscribes to the question being edited and to its condition targets' signature, not
+ * to the whole definition: typing re-renders the editor only, and its selects only when what they
+ * list changed.
+ */
 function QuestionPanel() {
   const store = useDesignerStore();
   const questionId = useDesigner((s) => s.question);
-  const definition = useDesigner((s) => s.history.present);
-  const exists = questionId !== null && locateQuestion(definition, questionId) !== null;
+  const question = useDesigner((s) => (s.question === null ? undefined : questionIn(s.history.present, s.question)));
+  const targets = useTargets(useDesigner((s) => (s.question === null ? '[]' : targetsSignature(s.history.present, s.question))));
   const onChange = useCallback(
     (patch: Partial<Question>, key?: string) => {
       if (questionId) showRefusal(store.edit((def) => updateQuestion(def, questionId, patch), key));
@@ -50,8 +56,8 @@ function QuestionPanel() {
     [store, questionId],
   );
   const onClose = useCallback(() => store.reset(), [store]);
-  if (!exists || questionId === null) return <ResetOnMissing />;
-  return <QuestionEditor definition={definition} questionId={questionId} onChange={onChange} onClose={onClose} />;
+  if (!question || questionId === null) return <ResetOnMissing />;
+  return <QuestionEditor question={question} questionId={questionId} targets={targets} onChange={onChange} onClose={onClose} />;
 }
 
 /** What was being edited no longer exists (an undo removed it): show the list again. */
@@ -59,4 +65,14 @@ function ResetOnMissing() {
   const store = useDesignerStore();
   useEffect(() => store.reset(), [store]);
   return null;
+}
+
+/** The questions of a definition by id, worked out once per definition (every edit makes a new one). */
+const questionMaps = new WeakMap<FormDefinition, Map<string, Question>>();
+
+/** A question of the definition, anywhere in it (sections included); the stored object itself. */
+export function questionIn(definition: FormDefinition, id: string): Question | undefined {
+  let byId = questionMaps.get(definition);
+  if (!byId) questionMaps.set(definition, (byId = new Map(allQuestions(definition).map((q) => [q.id, q]))));
+  return byId.get(id);
 }
