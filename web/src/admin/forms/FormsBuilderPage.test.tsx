@@ -162,9 +162,69 @@ describe('the Forms Builder', () => {
     openPage('/admin/forms');
     fireEvent.click(await tile('Site Induction'));
     const dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
+    // What each button does, for a published form with a newer version.
+    expect(
+      within(dialog).getByText(
+        'Site Induction has changes that are not published yet (version 2, newer than the published version 1). Continue editing opens version 2. Discard and start from scratch deletes version 2, then the designer opens the published version 1.',
+      ),
+    ).toBeTruthy();
     fireEvent.click(within(dialog).getByRole('button', { name: 'Continue editing' }));
-    expect(await screen.findByText('Designer at /admin/forms/build/formsentity/f1')).toBeTruthy();
+    // The draft itself, not the published version the designer opens by default.
+    expect(await screen.findByText('Designer at /admin/forms/build/formsentity/f1?version=v2')).toBeTruthy();
     expect(rest).not.toHaveBeenCalled();
+  });
+
+  it('says a never published form loses all its versions and starts an empty version 1 when discarded', async () => {
+    active = [
+      form({
+        id: 'f4',
+        name: 'Toolbox Talk',
+        formVersions: [
+          { id: 'w2', version: 2, active: true },
+          { id: 'w1', version: 1, active: true },
+        ],
+      }),
+    ];
+    openPage('/admin/forms');
+    fireEvent.click(await tile('Toolbox Talk'));
+    const dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
+    const text = within(dialog).getByText(/^Toolbox Talk has never been published/).textContent;
+    expect(text).toBe(
+      'Toolbox Talk has never been published: all its 2 versions are drafts. Continue editing opens version 2. Discard and start from scratch deletes versions 1 and 2, then the designer opens a new, empty version 1.',
+    );
+    expect(text).not.toMatch(/published version/);
+  });
+
+  it('says which draft versions are kept because submissions were filled in on them', async () => {
+    active = [
+      form({
+        id: 'f5',
+        name: 'Permit Check',
+        formVersions: [
+          { id: 'p1', version: 1, active: true, inUse: true },
+          { id: 'p2', version: 2, active: true },
+          { id: 'p3', version: 3, active: true },
+        ],
+      }),
+      form({ id: 'f6', name: 'Used Draft', formVersions: [{ id: 'u1', version: 1, active: true, inUse: true }] }),
+    ];
+    openPage('/admin/forms');
+    fireEvent.click(await tile('Permit Check'));
+    let dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
+    expect(
+      within(dialog).getByText(
+        'Permit Check has never been published: all its 3 versions are drafts. Continue editing opens version 3. Discard and start from scratch deletes versions 2 and 3, keeps version 1 (submissions were filled in on it), then the designer opens version 1.',
+      ),
+    ).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    fireEvent.click(await tile('Used Draft'));
+    dialog = await screen.findByRole('dialog', { name: 'A draft of this form already exists' });
+    expect(
+      within(dialog).getByText(
+        'Used Draft has never been published: its only version is a draft. Continue editing opens version 1. Discarding deletes nothing: version 1 has submissions filled in on it.',
+      ),
+    ).toBeTruthy();
   });
 
   it('discards the draft, then opens the designer', async () => {

@@ -168,6 +168,45 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
   );
 }
 
+/** "version 2", "versions 2 and 3", "versions 2, 3 and 4". */
+function versionList(versions: number[]): string {
+  if (versions.length === 1) return `version ${versions[0]}`;
+  return `versions ${versions.slice(0, -1).join(', ')} and ${versions.at(-1)}`;
+}
+
+/** The draft versions of a form: newer than its published version, or all of them when none is published. */
+function draftsOf(form: FormTileData) {
+  const published = form.publishedVersion;
+  return form.formVersions.filter((v) => !published || v.version > published.version).sort((a, b) => a.version - b.version);
+}
+
+/**
+ * What the draft prompt's two buttons will do to this form, in words (server discardDraft: the draft
+ * versions are deleted, except those with submissions filled in on them; the designer then opens the
+ * published version, else the newest version left, else a new, empty version 1).
+ */
+export function draftPromptText(form: FormTileData): string {
+  const published = form.publishedVersion;
+  const drafts = draftsOf(form);
+  const kept = drafts.filter((v) => v.inUse === true).map((v) => v.version);
+  const deleted = drafts.filter((v) => v.inUse !== true).map((v) => v.version);
+  const newest = drafts.at(-1)?.version;
+  const intro = published
+    ? `${form.name} has changes that are not published yet (${versionList(drafts.map((v) => v.version))}, newer than the published version ${published.version}).`
+    : `${form.name} has never been published: ${drafts.length === 1 ? 'its only version is a draft' : `all its ${drafts.length} versions are drafts`}.`;
+  const continuing = `Continue editing opens version ${newest}.`;
+  if (deleted.length === 0) {
+    return `${intro} ${continuing} Discarding deletes nothing: ${versionList(kept)} ${kept.length === 1 ? 'has' : 'have'} submissions filled in on ${kept.length === 1 ? 'it' : 'them'}.`;
+  }
+  const keeping = kept.length ? `, keeps ${versionList(kept)} (submissions were filled in on ${kept.length === 1 ? 'it' : 'them'})` : '';
+  const then = published
+    ? `the published version ${published.version}`
+    : kept.length
+      ? `version ${Math.max(...kept)}`
+      : 'a new, empty version 1';
+  return `${intro} ${continuing} Discard and start from scratch deletes ${versionList(deleted)}${keeping}, then the designer opens ${then}.`;
+}
+
 /** back-office 4, draft prompt: continue with the draft, or discard it and then open the designer. */
 function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): void }) {
   const navigate = useNavigate();
@@ -185,12 +224,16 @@ function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): 
     },
   });
   return (
-    <Modal opened={!!form} onClose={onClose} title="A draft of this form already exists" centered size="lg">
+    <Modal
+      opened={!!form}
+      onClose={onClose}
+      title="A draft of this form already exists"
+      centered
+      size="lg"
+      closeButtonProps={{ 'aria-label': 'Close' }}
+    >
       <Stack>
-        <Text>
-          {form?.name} has changes that are not published yet. Continue editing the draft, or discard it and start from the published
-          version.
-        </Text>
+        <Text>{form && draftPromptText(form)}</Text>
         <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
           <Button
             variant="default"
@@ -203,7 +246,7 @@ function DraftPrompt({ form, onClose }: { form: FormTileData | null; onClose(): 
           >
             Discard and start from scratch
           </Button>
-          <Button onClick={() => form && void navigate(designerPath(form.id))} disabled={discard.isPending}>
+          <Button onClick={() => form && void navigate(designerPath(form.id, draftsOf(form).at(-1)?.id))} disabled={discard.isPending}>
             Continue editing
           </Button>
         </Flex>

@@ -20,7 +20,7 @@ export interface FormTileData {
   status: string;
   publishedVersionId: string | null;
   publishedVersion: { id: string; version: number } | null;
-  formVersions: { id: string; version: number; active: boolean | null }[];
+  formVersions: { id: string; version: number; active: boolean | null; modified?: string; inUse?: boolean | null }[];
 }
 
 export const formsKey = (tab: FormTab) => ['forms-builder', tab] as const;
@@ -30,7 +30,7 @@ export async function fetchForms(active: boolean): Promise<FormTileData[]> {
   const { r } = await graphqlRequest<{ r: FormTileData[] }>(
     `query($c: [[WhereExpressionGraph!]!]) { r: formsEntitys(conditions: $c, orderBy: [{path: "name"}, {path: "id"}]) {
       id name formType isActive modified status publishedVersionId publishedVersion { id version }
-      formVersions { id version active } } }`,
+      formVersions { id version active modified inUse } } }`,
     // Inactive: false or never set, as a form is created inactive.
     { c: [[{ path: 'isActive', comparison: active ? 'equal' : 'notEqual', value: ['true'] }]] },
   );
