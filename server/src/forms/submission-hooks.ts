@@ -10,6 +10,9 @@ import {
 } from '@hub/model/forms';
 import { submissionCreateInput, submissionRights, submissionUpdateInput } from '../access/forms';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
+import { getRecord } from '../crud/list';
+import { SYSTEM_CALLER } from '../crud/system';
+import type { Db } from '../db/client';
 import { assertVisible } from '../access/row-checks';
 import { assertSubmissionAttachments } from './attach-rules';
 import { answersOf, sameAnswers, splitReview } from './definitions';
@@ -29,6 +32,31 @@ import {
   type Version,
 } from './submission-data';
 import { notifyRecipients, recordReview, removeOtherDrafts } from './submission-effects';
+
+export const fillMessages = {
+  notPublished: 'Only the published version of a form can be filled in',
+} as const;
+
+/**
+ * A member's (or the field-service application's) new submission is on the form's published
+ * version (back-office.md section 4), or on an older version still active: the one of a draft
+ * begun, or of a page opened, before a newer version was published. Never on a draft version
+ * (newer than the published one, or any while none is: filling it would freeze the designer's
+ * work) nor on an archived one. Administrators are exempt (back-office data repair);
+ * submissions already on a version keep being updated and reviewed on it.
+ */
+async function assertFillable(tx: Db, version: Version): Promise<void> {
+  const form = (await getRecord(tx, SYSTEM_CALLER, getEntity('FormsEntity'), version.formId, {
+    publishedVersion: { id: true, version: true },
+  })) as { publishedVersion: { id: string; version: number } | null } | null;
+  const published = form?.publishedVersion;
+  if (published?.id === version.id) return;
+  const row = (await getRecord(tx, SYSTEM_CALLER, getEntity('FormsEntityFormVersion'), version.id, { active: true })) as {
+    active: boolean | null;
+  } | null;
+  const older = !!published && version.version !== null && version.version < published.version;
+  if (!older || row?.active !== true) throw invalid('formVersionId', fillMessages.notPublished);
+}
 
 /** What the phases of one save pass on to each other. */
 interface State {
@@ -64,6 +92,7 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   const version = await loadVersion(tx, versionId);
   if (!version) throw invalid('formVersionId', submissionMessages.versionMissing, 'notExist');
   await assertVisible(tx, caller, getEntity('FormsEntity'), [version.formId], 'formVersionId');
+  if (!admin) await assertFillable(tx, version);
   const def = parseDefinition(version);
   let answers = state.answers ?? {};
   // Nobody reviews their own submission while filling it in: review answers come by update.
