@@ -27,14 +27,20 @@ const isForm = (entity: EntityDef) =>
  * versions), nor when that reference says whom the child belongs to (a submission's or
  * licence's member, an asset's organisation): those change only through the child's own save.
  * Attachment-like lists (a submission's, asset's or licence's attachments) stay writable.
- * Administrators may write every list.
+ * Administrators may write every list but a form's versions: a version belongs to its form for
+ * good (its number, the form's published version and status follow it), so it is saved only
+ * through its own save, which keeps it on its form.
  */
 export function childrenWritable(caller: Caller | null, entity: EntityDef, name: string): boolean {
-  if (isAdministrator(caller)) return true;
   const field = entity.fields[name] as ChildrenField;
   const target = getEntity(field.target);
+  if (NEVER_THROUGH_PARENT.has(target.name)) return false;
+  if (isAdministrator(caller)) return true;
   return !HOOKED_ENTITIES.has(target.name) && !ownerRefs(target).includes(field.inverse);
 }
+
+/** Children written through their own saves only, whoever asks. */
+const NEVER_THROUGH_PARENT: ReadonlySet<string> = new Set(['FormsEntityFormVersion']);
 
 /**
  * Refuses a member's write of the children list `name` of the `entity` row `id` (children
