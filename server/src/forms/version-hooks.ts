@@ -69,9 +69,13 @@ function safeParse(text: string): unknown {
  * malformed one is refused with the parser's message, which names the faulty path.
  * publishVersion is taken out of the input (it is the form's publishedVersionId, written
  * after the row); a new version's number is the server's, set under the form's lock.
+ * An update takes its form's row lock here, before the save locks the version's own row: every
+ * writer of a form's versions (saves, discardDraft, promoteActiveVersion) locks the form first,
+ * so a publish racing a discard or a promote waits instead of deadlocking on PostgreSQL.
  */
-function prepare(ctx: SaveHookContext): void {
+async function prepare(ctx: SaveHookContext): Promise<void> {
   const state = ctx.state as State;
+  if (ctx.mode === 'update' && isUuid(ctx.input.id)) await lockFormOf(ctx.tx, ctx.input.id);
   if (Object.hasOwn(ctx.input, 'publishVersion')) {
     const value = ctx.input.publishVersion;
     delete ctx.input.publishVersion;
@@ -86,6 +90,17 @@ function prepare(ctx: SaveHookContext): void {
   if (!('formData' in ctx.input) || isEmpty(ctx.input.formData)) return;
   const parsed = parseFormDefinition(ctx.input.formData);
   if (!parsed.ok) throw refuse('formData', formVersionMessages.invalid(parsed.message));
+}
+
+/** Locks the form of the version `id` (its form never changes); nothing when there is no such version. */
+async function lockFormOf(tx: Db, id: string): Promise<void> {
+  const version = (await getRecord(tx, SYSTEM_CALLER, VERSIONS(), id, { formId: true })) as { formId: string | null } | null;
+  if (!version?.formId) return; // the save's own lock answers an unknown id
+  try {
+    await lockWritable(tx, SYSTEM_CALLER, FORMS(), version.formId);
+  } catch (err) {
+    if (!(err instanceof NotFoundError)) throw err;
+  }
 }
 
 async function beforeWrite(ctx: SaveHookContext): Promise<void> {
