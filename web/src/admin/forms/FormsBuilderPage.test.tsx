@@ -145,6 +145,26 @@ describe('the Forms Builder', () => {
     );
   });
 
+  it("shows when the form's latest version was saved as its last modified time", async () => {
+    active = [
+      form({
+        id: 'f7',
+        name: 'Vehicle Check',
+        modified: '2025-03-04 05:06:07',
+        formVersions: [
+          { id: 'x1', version: 1, active: true, modified: '2025-03-05 10:00:00' },
+          // Saved last, though not the highest version.
+          { id: 'x0', version: 2, active: true, modified: '2025-06-01 17:30:00' },
+        ],
+      }),
+    ];
+    openPage('/admin/forms');
+    const last = await tile('Vehicle Check');
+    expect(last.textContent).toContain('Last modified 01/06/2025 05:30 PM');
+    // The versions' times are asked for.
+    expect(String(graphqlRequest.mock.calls[0][0])).toMatch(/formVersions \{[^}]*\bmodified\b/);
+  });
+
   it('shows the server error when the forms cannot be loaded', async () => {
     graphqlRequest.mockRejectedValue(new Error('connection refused'));
     openPage('/admin/forms');

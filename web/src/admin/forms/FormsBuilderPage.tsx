@@ -7,7 +7,17 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { formatLocal } from '../../ui/dates';
-import { designerPath, discardDraft, fetchForms, FORM_TABS, formsKey, setFormActive, type FormTab, type FormTileData } from './api';
+import {
+  designerPath,
+  discardDraft,
+  fetchForms,
+  FORM_TABS,
+  formsKey,
+  lastModified,
+  setFormActive,
+  type FormTab,
+  type FormTileData,
+} from './api';
 import classes from './FormsBuilder.module.css';
 import { StatusBadge } from './StatusBadge';
 
@@ -136,7 +146,7 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
         </Text>
       </span>{' '}
       <Text component="span" size="sm" c="gray.7" display="block" mt={4}>
-        Last modified {formatLocal(form.modified)}
+        Last modified {formatLocal(lastModified(form))}
       </Text>
     </>
   );

@@ -1,4 +1,5 @@
 import type { FormDefinition } from '@hub/model/forms';
+import { parseWireDate } from '@hub/model/values';
 import { api } from '../../client/api';
 import { graphqlRequest } from '../../client/graphql';
 
@@ -21,6 +22,13 @@ export interface FormTileData {
   publishedVersionId: string | null;
   publishedVersion: { id: string; version: number } | null;
   formVersions: { id: string; version: number; active: boolean | null; modified?: string; inUse?: boolean | null }[];
+}
+
+/** When the form last changed as an administrator means it: the latest of the form's and its versions' modified times (saving a draft changes only a version). */
+export function lastModified(form: Pick<FormTileData, 'modified' | 'formVersions'>): string | null {
+  const times = [form.modified, ...form.formVersions.map((v) => v.modified)].filter((t): t is string => !!t);
+  const at = (t: string) => parseWireDate(t)?.getTime() ?? -Infinity;
+  return times.reduce<string | null>((latest, t) => (latest === null || at(t) > at(latest) ? t : latest), null);
 }
 
 export const formsKey = (tab: FormTab) => ['forms-builder', tab] as const;
