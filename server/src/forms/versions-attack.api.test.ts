@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
 import { recordApi } from '../test/records-api';
+import { fillMessages } from './submission-hooks';
 import { formVersionMessages } from './version-hooks';
 import { versionRouteMessages } from './version-routes';
 
@@ -179,6 +180,27 @@ describe('members', () => {
     }
   });
 
+  it('cannot fill in the draft version of a form (the member site fills the published one), which would lock the draft', async () => {
+    const { formId, v2 } = await publishedWithDraft();
+    const onDraft = await api.create(SPARK_WORKER, 'FormSubmissionsEntity', [
+      { formVersionId: v2, isCompleted: true, submissionData: JSON.stringify({ task: 'On the draft' }) },
+    ]);
+    expect(onDraft.message).toBe(fillMessages.notPublished);
+    expect((await api.update(ADMIN, 'FormsEntityFormVersion', [{ id: v2, formData: definition('Two, edited') }])).message).toBeNull();
+    expect((await post(ADMIN, discardUrl(formId), 'null')).json().versions).toHaveLength(1);
+  });
+
+  it('cannot fill in an archived version of a form', async () => {
+    const { formId } = await publishedWithDraft();
+    const v1 = (await stored(formId)).versions[0].id;
+    await newVersion(formId, 'Three', { publishVersion: true });
+    expect((await api.update(ADMIN, 'FormsEntityFormVersion', [{ id: v1, active: false }])).message).toBeNull();
+    const onArchived = await api.create(SPARK_WORKER, 'FormSubmissionsEntity', [
+      { formVersionId: v1, isCompleted: true, submissionData: JSON.stringify({ task: 'On the archived one' }) },
+    ]);
+    expect(onArchived.message).toBe(fillMessages.notPublished);
+  });
+
   it('stop reading the versions of a form made inactive, but keep reading the version of their completed submission', async () => {
     const { formId, v1, v2 } = await publishedWithDraft();
     const sub = await api.create(SPARK_WORKER, 'FormSubmissionsEntity', [
@@ -336,6 +358,39 @@ describe('administrators with hostile input', () => {
     expect(read.data!.f.status).toBe(after.published === v3 ? 'Published' : 'Draft');
   });
 
+  it('cannot move a version to another form through the other form’s formVersions list', async () => {
+    const { formId, v1, v2 } = await publishedWithDraft();
+    const other = await createForm('Other form');
+    const o1 = await newVersion(other, 'Elsewhere', { publishVersion: true });
+    const res = await api.update(ADMIN, 'FormsEntity', [{ id: other, formVersions: [{ id: o1 }, { id: v1 }] }]);
+    expect(res.message).toBe("'formVersions' cannot be changed through a form: save each form version itself");
+    // Nor emptied, nor given to a new form.
+    expect((await api.update(SUPER, 'FormsEntity', [{ id: formId, formVersions: [] }])).message).not.toBeNull();
+    expect(
+      (await api.create(ADMIN, 'FormsEntity', [{ name: 'Taker', formType: 'QUALITY', formVersions: [{ id: v2 }] }])).message,
+    ).not.toBeNull();
+    const a = await stored(formId);
+    expect(a.versions.map((v) => v.id)).toEqual([v1, v2]);
+    expect(a.published).toBe(v1);
+    expect((await stored(other)).versions.map((v) => v.id)).toEqual([o1]);
+  });
+
+  it('a publish of the draft racing a discard of it ends with one of the two, never a crash nor a form pointing at nothing', async () => {
+    for (let round = 0; round < 3; round++) {
+      const { formId, v1, v2 } = await publishedWithDraft();
+      const [published, discarded] = await Promise.all([
+        api.update(ADMIN, 'FormsEntityFormVersion', [{ id: v2, publishVersion: true }]),
+        post(SUPER, discardUrl(formId), 'null'),
+      ]);
+      expect(published.code).not.toBe('INTERNAL_SERVER_ERROR');
+      expect(discarded.statusCode).toBeLessThan(500);
+      const after = await stored(formId);
+      if (after.versions.some((v) => v.id === v2)) expect(after.published).toBe(v2);
+      else expect(after.published).toBe(v1);
+      expect(after.isDraft).toBe(false);
+    }
+  });
+
   it('deleting a version members filled in is refused with a message; deleting the unused published one leaves the form a draft', async () => {
     const { formId, v1 } = await publishedWithDraft();
     const sub = await api.create(SPARK_WORKER, 'FormSubmissionsEntity', [
@@ -459,6 +514,19 @@ describe('hostile definitions', () => {
     const v1 = await newVersion(formId, 'One');
     const updated = await api.update(ADMIN, 'FormsEntityFormVersion', [{ id: v1, formData }]);
     expect(updated.code).not.toBe('INTERNAL_SERVER_ERROR');
+  });
+
+  it('answers a message, never a crash, to form sections nested thousands deep', async () => {
+    const formId = await createForm();
+    const depth = 12_000;
+    let open = '';
+    for (let i = 0; i < depth; i++) open += `{"id":"s${i}","title":"","questionType":"formSection","contents":[`;
+    const leaf = '{"id":"leaf","title":"Leaf","questionType":"text"}';
+    const formData = `{"slides":[{"name":"S","contents":[${open}${leaf}${']}'.repeat(depth)}]}],"pagination":{"type":"page"},"customOptions":[]}`;
+    expect(formData.length).toBeLessThan(1_000_000);
+    const res = await createDef(formId, formData);
+    expect(res.code).not.toBe('INTERNAL_SERVER_ERROR');
+    expect(res.message).toMatch(/nested too deeply/);
   });
 
   it('keeps constructor and prototype keys as plain data through a save and a published-version comparison', async () => {
