@@ -185,6 +185,8 @@ export interface EntityDef<N extends string = EntityName> {
    * hold any row: a document type used by documents, templates or forms.
    */
   inUseBy?: readonly string[];
+  /** Field combinations no two rows share (a unique index each), e.g. a form's version numbers: [['form', 'version']]. */
+  uniqueTogether?: readonly (readonly string[])[];
 }
 
 /** An entity of any name (a declaration before the registry checks it, or one made up by a test). */

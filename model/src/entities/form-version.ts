@@ -8,6 +8,8 @@ export const formVersion = defineEntity({
   display: 'version',
   // Read with its form, or by whoever may read a submission filled in on it (access/scope.ts).
   scope: { kind: 'custom', rule: 'formVersions' },
+  // Version numbers are the server's, one per form (forms/version-hooks.ts numbers them under the form's lock).
+  uniqueTogether: [['form', 'version']],
   fields: {
     version: f.integer({ label: 'Version', required: true, default: 1, order: 10 }),
     form: f.ref('FormsEntity', { label: 'Form', required: true, onDelete: 'cascade', order: 20 }),

@@ -57,6 +57,15 @@ export function tableFor(entity: EntityDef): AnyTable {
         if (serverKindOf(field).index.scope) extras.push(index(`${entity.table}_scope_${column}_idx`).on(t[ref], t[name]));
     }
     if (entity.link) extras.push(uniqueIndex(`${entity.table}_pair_unique`).on(t[entity.link.left], t[entity.link.right]));
+    for (const names of entity.uniqueTogether ?? []) {
+      const [first, ...rest] = names.map((name) => {
+        const one = stored.find((s) => s.name === name);
+        if (!one) throw new Error(`${entity.name}.uniqueTogether names '${name}', which is not a stored field`);
+        return one;
+      });
+      const cols = [first, ...rest].map((s) => s.column).join('_');
+      extras.push(uniqueIndex(`${entity.table}_${cols}_unique`).on(t[first.name], ...rest.map((s) => t[s.name])));
+    }
     return extras;
   });
   built.set(entity.name, table);

@@ -391,6 +391,16 @@ describe('administrators with hostile input', () => {
     }
   });
 
+  it('two versions of one form never share a number, even written straight to the database', async () => {
+    const { formId, v1 } = await publishedWithDraft();
+    const dup = h.db.query(
+      `INSERT INTO forms_entity_form_version (version, form_id, active) SELECT version, form_id, true FROM forms_entity_form_version WHERE id = $1`,
+      [v1],
+    );
+    await expect(dup).rejects.toThrow(/forms_entity_form_version_form_id_version_unique/);
+    expect((await stored(formId)).versions.map((v) => v.version)).toEqual([1, 2]);
+  });
+
   it('deleting a version members filled in is refused with a message; deleting the unused published one leaves the form a draft', async () => {
     const { formId, v1 } = await publishedWithDraft();
     const sub = await api.create(SPARK_WORKER, 'FormSubmissionsEntity', [

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "forms_entity_form_version_form_id_version_unique" ON "forms_entity_form_version" USING btree ("form_id","version");
