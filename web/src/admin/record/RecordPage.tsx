@@ -18,6 +18,8 @@ interface Props {
   listPath: string;
 }
 
+const isBlank = (v: unknown) => v === null || v === undefined || v === '' || (Array.isArray(v) && v.length === 0);
+
 /** The generic create, view and edit screen of back-office 2.6 for any entity. */
 export function RecordPage({ entity, title, mode, id, listPath }: Props) {
   // A create screen opened from a parent (an account's 'Create Licence') has that reference chosen: ?mehubAccountId=...
@@ -52,7 +54,10 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
     );
   if (!current) return null;
 
-  const groups = [...new Set(fields.map(([, f]) => f.group ?? ''))];
+  // A new record's read-only and derived fields cannot be set and have nothing to show yet ('Status —'):
+  // only those holding a value (a default, or a parent given by the address) are shown.
+  const shown = mode === 'create' ? fields.filter(([name, f]) => !f.readOnly || !isBlank(current[inputKey(name, f)])) : fields;
+  const groups = [...new Set(shown.map(([, f]) => f.group ?? ''))];
   const renderField = ([name, f]: [string, Field]) => {
     const key = inputKey(name, f);
     // A picked file is held under the field's name until it is uploaded with the save.
@@ -108,11 +113,11 @@ export function RecordPage({ entity, title, mode, id, listPath }: Props) {
             {groups.map((g) =>
               g ? (
                 <Fieldset key={g} legend={g}>
-                  <Stack gap="sm">{fields.filter(([, f]) => f.group === g).map(renderField)}</Stack>
+                  <Stack gap="sm">{shown.filter(([, f]) => f.group === g).map(renderField)}</Stack>
                 </Fieldset>
               ) : (
                 <Stack key="main" gap="sm">
-                  {fields.filter(([, f]) => !f.group).map(renderField)}
+                  {shown.filter(([, f]) => !f.group).map(renderField)}
                 </Stack>
               ),
             )}
