@@ -192,6 +192,8 @@ describe('date rules and the time zones of the world', () => {
       `INSERT INTO forms_entity_form_version (version, form_id, active, form_data) VALUES (2, $1, true, $2::jsonb) RETURNING id`,
       [f.id, JSON.stringify(formData)],
     );
+    // Members file new submissions on the published version only.
+    await h.db.query('UPDATE forms SET published_version_id = $1 WHERE id = $2', [rows[0].id, f.id]);
     return rows[0].id;
   }
 

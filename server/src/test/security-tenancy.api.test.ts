@@ -290,7 +290,13 @@ describe('form versions of forms a caller cannot see', () => {
       memberOrganisationss: [{ id: h.org.spark }, { id: h.org.volt }],
     });
     const formId = form.data!.r[0].id;
-    const version = await save(SUPER, 'FormsEntityFormVersion', 'create', { formId, version: 1, active: true, formData: '{"slides":[]}' });
+    const version = await save(SUPER, 'FormsEntityFormVersion', 'create', {
+      formId,
+      version: 1,
+      active: true,
+      formData: '{"slides":[]}',
+      publishVersion: true,
+    });
     const v = version.data!.r[0].id;
     const submitted = await save(SPARK_MANAGER, 'FormSubmissionsEntity', 'create', {
       formVersionId: v,
