@@ -188,8 +188,9 @@ function VersionsOf({ form, crumbs }: { form: FormWithVersions; crumbs: React.Re
       {form.formVersions.length === 0 ? (
         <Text>This form has no versions yet. Open it in the designer to build its first version.</Text>
       ) : (
-        <Table.ScrollContainer minWidth={720}>
-          <Table striped highlightOnHover verticalSpacing="xs">
+        // A table from 768 px; below, each row is a card of its own (version, date, status, active, actions), no sideways scrolling.
+        <div className={classes.scroll}>
+          <Table striped highlightOnHover verticalSpacing="xs" className={classes.cards}>
             <Table.Thead>
               <Table.Tr>
                 <Table.Th scope="col">Version</Table.Th>
@@ -205,18 +206,22 @@ function VersionsOf({ form, crumbs }: { form: FormWithVersions; crumbs: React.Re
                 const actions = versionActions(summary, short(v));
                 return (
                   <Table.Tr key={v.id} aria-label={`Version ${v.version}`}>
-                    <Table.Td>{v.version}</Table.Td>
-                    <Table.Td className={classes.nowrap}>{formatLocal(v.created)}</Table.Td>
-                    <Table.Td className={classes.nowrap}>
+                    <Table.Td data-label="Version" className={classes.version}>
+                      {v.version}
+                    </Table.Td>
+                    <Table.Td data-label="Date created" className={classes.nowrap}>
+                      {formatLocal(v.created)}
+                    </Table.Td>
+                    <Table.Td data-label="Status" className={classes.nowrap}>
                       <StatusBadge status={v.status} />
                     </Table.Td>
-                    <Table.Td>{v.active ? 'Active' : 'Archived'}</Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Active">{v.active ? 'Active' : 'Archived'}</Table.Td>
+                    <Table.Td data-label="Designer">
                       <Button component={Link} to={designerPath(form.id, v.id)} variant="light" size="sm" mih={44}>
                         Open in designer
                       </Button>
                     </Table.Td>
-                    <Table.Td>
+                    <Table.Td data-label="Actions">
                       {actions.archive || actions.promote ? (
                         <Group gap="xs" wrap="nowrap">
                           {actions.promote && (
@@ -247,7 +252,7 @@ function VersionsOf({ form, crumbs }: { form: FormWithVersions; crumbs: React.Re
               })}
             </Table.Tbody>
           </Table>
-        </Table.ScrollContainer>
+        </div>
       )}
       {form.formVersions.length > 1 && <Compare form={form} />}
 
