@@ -362,3 +362,64 @@ describe('leaving with unsaved changes', () => {
     expect(screen.queryByRole('dialog', { name: 'Unsaved changes' })).toBeNull();
   });
 });
+
+describe('moving a question out of a form section', () => {
+  const withSection = JSON.stringify({
+    slides: [
+      {
+        name: 'Site',
+        contents: [
+          { id: 'before', title: 'Site name', questionType: 'text' },
+          {
+            id: 'sec',
+            title: 'Switchboard',
+            questionType: 'formSection',
+            contents: [
+              { id: 'first', title: 'Cover fitted', questionType: 'text' },
+              { id: 'last', title: 'Labels legible', questionType: 'text' },
+            ],
+          },
+          { id: 'after', title: 'Inspector', questionType: 'text' },
+        ],
+      },
+    ],
+    pagination: { type: 'page' },
+    customOptions: [],
+  });
+  const order = () => screen.getAllByTestId(/^question-/).map((el) => el.dataset.testid);
+  const inSection = () =>
+    within(screen.getByTestId('question-sec'))
+      .getAllByTestId(/^question-/)
+      .map((el) => el.dataset.testid);
+  beforeEach(() => {
+    graphqlRequest.mockResolvedValue(formWith([{ ...v1, formData: withSection }], 'v1'));
+  });
+
+  it('moves it to just after its section with the row menu’s Move out of section', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    await choose('Question menu: Cover fitted', 'Move out of section');
+    await waitFor(() => expect(inSection()).toEqual(['question-last']));
+    expect(order()).toEqual(['question-before', 'question-sec', 'question-last', 'question-first', 'question-after']);
+  });
+
+  it('offers Move out of section only to a question inside a section', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    fireEvent.click(screen.getByRole('button', { name: 'Question menu: Site name' }));
+    await screen.findByRole('menuitem', { name: 'Move down' });
+    expect(screen.queryByRole('menuitem', { name: 'Move out of section' })).toBeNull();
+  });
+
+  it('steps out of the section with Move up at its top and Move down at its bottom', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    await choose('Question menu: Cover fitted', 'Move up');
+    await waitFor(() => expect(inSection()).toEqual(['question-last']));
+    expect(order()).toEqual(['question-before', 'question-first', 'question-sec', 'question-last', 'question-after']);
+    await choose('Question menu: Labels legible', 'Move down');
+    // The section is left empty; the question follows it (the document order is the same as before).
+    await waitFor(() => expect(within(screen.getByTestId('question-sec')).queryAllByTestId(/^question-/)).toEqual([]));
+    expect(order()).toEqual(['question-before', 'question-first', 'question-sec', 'question-last', 'question-after']);
+  });
+});

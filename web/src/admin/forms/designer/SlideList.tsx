@@ -92,11 +92,30 @@ export function stepQuestion(store: DesignerStore, id: string, delta: -1 | 1) {
       const list = at.section === null ? def.slides[at.slide].contents : findSectionList(def, at);
       const index = at.index + delta;
       if (index >= 0 && index < list.length) return moveQuestion(def, id, { slide: at.slide, section: at.section, index });
+      // Past the edge of a section: out of it, just before or after it.
+      if (at.section !== null) {
+        const section = locateQuestion(def, at.section);
+        if (!section) return { ok: false, message: 'This question no longer exists.' };
+        return moveQuestion(def, id, { slide: section.slide, section: section.section, index: section.index + (delta < 0 ? 0 : 1) });
+      }
       // Past the end of a slide's own list: on to the neighbouring slide.
       const slide = at.slide + delta;
-      if (at.section !== null || !def.slides[slide])
+      if (!def.slides[slide])
         return { ok: false, message: delta < 0 ? 'This question is already first.' : 'This question is already last.' };
       return moveQuestion(def, id, { slide, section: null, index: delta < 0 ? def.slides[slide].contents.length : 0 });
+    }),
+  );
+}
+
+/** Moves a question out of its form section, to just after the section (same slide). */
+export function moveOutOfSection(store: DesignerStore, id: string) {
+  showRefusal(
+    store.edit((def) => {
+      const at = locateQuestion(def, id);
+      if (!at) return { ok: false, message: 'This question no longer exists.' };
+      if (at.section === null) return { ok: false, message: 'This question is not in a section.' };
+      const section = locateQuestion(def, at.section)!;
+      return moveQuestion(def, id, { slide: section.slide, section: section.section, index: section.index + 1 });
     }),
   );
 }
@@ -247,7 +266,7 @@ const QuestionList = memo(function QuestionList({
     <div ref={setNodeRef} className={section === null ? classes.list : classes.sectionList}>
       <SortableContext items={questions.map((q) => q.id)} strategy={verticalListSortingStrategy}>
         {questions.map((q) => (
-          <QuestionRow key={q.id} question={q} slide={slide} />
+          <QuestionRow key={q.id} question={q} slide={slide} inSection={section !== null} />
         ))}
       </SortableContext>
       {questions.length === 0 && (
@@ -286,7 +305,7 @@ function AddQuestionMenu({ slide, section }: { slide: number; section: string | 
   );
 }
 
-const QuestionRow = memo(function QuestionRow({ question, slide }: { question: Question; slide: number }) {
+const QuestionRow = memo(function QuestionRow({ question, slide, inSection }: { question: Question; slide: number; inSection: boolean }) {
   const store = useDesignerStore();
   const { attributes, listeners, setNodeRef, transform, transition, isDragging } = useSortable({ id: question.id });
   const style = { transform: CSS.Transform.toString(transform), transition, opacity: isDragging ? 0.5 : undefined };
@@ -325,6 +344,7 @@ const QuestionRow = memo(function QuestionRow({ question, slide }: { question: Q
           <Menu.Item onClick={() => store.editQuestion(question.id, slide)}>Edit</Menu.Item>
           <Menu.Item onClick={() => stepQuestion(store, question.id, -1)}>Move up</Menu.Item>
           <Menu.Item onClick={() => stepQuestion(store, question.id, 1)}>Move down</Menu.Item>
+          {inSection && <Menu.Item onClick={() => moveOutOfSection(store, question.id)}>Move out of section</Menu.Item>}
           <Menu.Item onClick={() => showRefusal(store.edit((def) => duplicateQuestion(def, question.id)))}>Duplicate</Menu.Item>
           <Menu.Item color="red" onClick={() => showRefusal(store.edit((def) => deleteQuestion(def, question.id)))}>
             Delete
