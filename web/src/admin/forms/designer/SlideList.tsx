@@ -211,7 +211,7 @@ const SlideItem = memo(function SlideItem({
           position="bottom-end"
           withinPortal
           target={
-            <ActionIcon variant="subtle" color="gray" aria-label={`Slide menu: ${slide.name}`} mr="xs">
+            <ActionIcon variant="subtle" color="gray" className={classes.target} aria-label={`Slide menu: ${slide.name}`} mr="xs">
               <IconDots size={18} />
             </ActionIcon>
           }
@@ -317,7 +317,7 @@ const QuestionRow = memo(function QuestionRow({ question, slide, inSection }: { 
           variant="subtle"
           color="gray"
           size="sm"
-          className={classes.handle}
+          className={`${classes.handle} ${classes.target}`}
           aria-label={`Drag to reorder: ${question.title}`}
           {...attributes}
           {...listeners}
@@ -336,7 +336,7 @@ const QuestionRow = memo(function QuestionRow({ question, slide, inSection }: { 
           position="bottom-end"
           withinPortal
           target={
-            <ActionIcon variant="subtle" color="gray" size="sm" aria-label={`Question menu: ${question.title}`}>
+            <ActionIcon variant="subtle" color="gray" size="sm" className={classes.target} aria-label={`Question menu: ${question.title}`}>
               <IconDots size={16} />
             </ActionIcon>
           }
