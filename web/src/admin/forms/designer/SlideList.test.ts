@@ -1,6 +1,6 @@
 import type { FormDefinition } from '@hub/model/forms';
 import { describe, expect, it } from 'vitest';
-import { dropTarget } from './SlideList';
+import { dragAnnouncements, dropTarget } from './SlideList';
 
 const def: FormDefinition = {
   slides: [
@@ -33,5 +33,41 @@ describe('dropTarget', () => {
   it('takes a drop on a row to that row’s place, and on a list to its end', () => {
     expect(dropTarget(def, 'b1', 'a2')).toMatchObject({ slide: 0, index: 1 });
     expect(dropTarget(def, 'b1', 'slide:0')).toEqual({ slide: 0, section: null, index: 2 });
+  });
+});
+
+describe('drag announcements', () => {
+  const withSection: FormDefinition = {
+    ...def,
+    slides: [
+      ...def.slides,
+      {
+        name: 'C',
+        contents: [
+          {
+            id: 's1',
+            title: 'Switchboard',
+            questionType: 'formSection',
+            contents: [{ id: 'c1', title: 'Cover fitted', questionType: 'text' }],
+          },
+        ],
+      },
+    ],
+  };
+  const say = dragAnnouncements(() => withSection);
+  const item = (id: string) => ({ id }) as never;
+
+  it('names the question and its slide when it is picked up', () => {
+    expect(say.onDragStart({ active: item('a2') })).toBe('Picked up question "A2" on slide 1, "A".');
+  });
+
+  it('names the question, row, slide or section it is over and dropped on, never an internal id', () => {
+    expect(say.onDragOver({ active: item('a1'), over: item('b1') })).toBe('Question "A1" is over question "B1".');
+    expect(say.onDragOver({ active: item('a1'), over: item('slide-head:1') })).toBe('Question "A1" is over the end of slide 2, "B".');
+    expect(say.onDragEnd({ active: item('a1'), over: item('section:s1') })).toBe(
+      'Question "A1" was dropped on the end of section "Switchboard".',
+    );
+    expect(say.onDragEnd({ active: item('c1'), over: null })).toBe('Question "Cover fitted" was dropped where it was.');
+    expect(say.onDragCancel({ active: item('c1'), over: null })).toBe('Moving question "Cover fitted" was cancelled.');
   });
 });

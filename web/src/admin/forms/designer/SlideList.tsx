@@ -7,13 +7,17 @@ import {
   useDroppable,
   useSensor,
   useSensors,
+  type Announcements,
   type DragEndEvent,
+  type ScreenReaderInstructions,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 import { SortableContext, sortableKeyboardCoordinates, useSortable, verticalListSortingStrategy } from '@dnd-kit/sortable';
 import { CSS } from '@dnd-kit/utilities';
 import {
   addQuestion,
   addSlide,
+  allQuestions,
   deleteQuestion,
   deleteSlide,
   duplicateQuestion,
@@ -120,6 +124,51 @@ export function moveOutOfSection(store: DesignerStore, id: string) {
   );
 }
 
+const questionIn = (def: FormDefinition, id: string) => allQuestions(def).find((q) => q.id === id);
+const quoted = (def: FormDefinition, id: string) => `"${questionIn(def, id)?.title || 'Untitled question'}"`;
+const questionName = (def: FormDefinition, id: string) => `question ${quoted(def, id)}`;
+const slideName = (def: FormDefinition, index: number) => `slide ${index + 1}, "${def.slides[index]?.name || 'Untitled slide'}"`;
+
+/** What a screen reader says for a drop target: a question, the end of a slide or of a section. */
+export function droppableName(def: FormDefinition, overId: UniqueIdentifier): string {
+  const id = String(overId);
+  if (id.startsWith('slide:') || id.startsWith('slide-head:')) return `the end of ${slideName(def, Number(id.slice(id.indexOf(':') + 1)))}`;
+  if (id.startsWith('section:')) return `the end of section "${questionIn(def, id.slice(8))?.title || 'Untitled section'}"`;
+  return questionName(def, id);
+}
+
+/** Drag-and-drop announcements naming questions and slides by their titles (not internal ids). */
+export function dragAnnouncements(definition: () => FormDefinition): Announcements {
+  const where = (def: FormDefinition, id: string) => {
+    const at = locateQuestion(def, id);
+    return at ? slideName(def, at.slide) : 'the form';
+  };
+  return {
+    onDragStart: ({ active }) => {
+      const def = definition();
+      return `Picked up ${questionName(def, String(active.id))} on ${where(def, String(active.id))}.`;
+    },
+    onDragOver: ({ active, over }) => {
+      const def = definition();
+      return over
+        ? `Question ${quoted(def, String(active.id))} is over ${droppableName(def, over.id)}.`
+        : `Question ${quoted(def, String(active.id))} is no longer over a place to drop it.`;
+    },
+    onDragEnd: ({ active, over }) => {
+      const def = definition();
+      return over
+        ? `Question ${quoted(def, String(active.id))} was dropped on ${droppableName(def, over.id)}.`
+        : `Question ${quoted(def, String(active.id))} was dropped where it was.`;
+    },
+    onDragCancel: ({ active }) => `Moving ${questionName(definition(), String(active.id))} was cancelled.`,
+  };
+}
+
+const screenReaderInstructions: ScreenReaderInstructions = {
+  draggable:
+    'To move a question, press Space or Enter to pick it up, the arrow keys to move it, Space or Enter again to drop it, or Escape to cancel. The question menu also moves it up, down and out of a section.',
+};
+
 /**
  * View mode: slides as accordions with their questions; drag and drop or keyboard to reorder.
  * Only the first slide and those opened or edited since are open (the store keeps them across
@@ -135,6 +184,7 @@ export function SlideList() {
     useSensor(KeyboardSensor, { coordinateGetter: sortableKeyboardCoordinates }),
   );
 
+  const [announcements] = useState(() => dragAnnouncements(() => store.definition));
   const onDragEnd = ({ active, over }: DragEndEvent) => {
     if (!over || over.id === active.id) return;
     const activeId = String(active.id);
@@ -154,7 +204,12 @@ export function SlideList() {
           This form has no slides yet.
         </Text>
       )}
-      <DndContext sensors={sensors} collisionDetection={closestCenter} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={closestCenter}
+        onDragEnd={onDragEnd}
+        accessibility={{ announcements, screenReaderInstructions }}
+      >
         <Accordion multiple value={open} onChange={store.setOpen} variant="separated" chevronPosition="left">
           {slides.map((slide, i) => (
             <SlideItem key={i} slide={slide} index={i} count={slides.length} opened={open.includes(String(i))} />
