@@ -287,6 +287,14 @@ describe('the live preview', () => {
     expect(screen.getByTestId('question-fault')).toBeTruthy();
   });
 
+  it('marks a row whose question has show conditions as Conditional', async () => {
+    openAt('/admin/forms/build/formsentity/f1');
+    await screen.findByText('Ladder check');
+    fireEvent.click(screen.getByRole('button', { name: /^Slide 2: Faults/ }));
+    expect(within(await screen.findByTestId('question-fault')).getByText('Conditional')).toBeTruthy();
+    expect(within(screen.getByTestId('question-always')).queryByText('Conditional')).toBeNull();
+  });
+
   it('opens a question row’s menu on its first click and moves the question with it', async () => {
     openAt('/admin/forms/build/formsentity/f1');
     await screen.findByText('Ladder check');

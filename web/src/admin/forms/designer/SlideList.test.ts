@@ -1,6 +1,6 @@
 import type { FormDefinition } from '@hub/model/forms';
 import { describe, expect, it } from 'vitest';
-import { dragAnnouncements, dropTarget } from './SlideList';
+import { dragAnnouncements, dropTarget, ruleMarkers } from './SlideList';
 
 const def: FormDefinition = {
   slides: [
@@ -69,5 +69,21 @@ describe('drag announcements', () => {
     );
     expect(say.onDragEnd({ active: item('c1'), over: null })).toBe('Question "Cover fitted" was dropped where it was.');
     expect(say.onDragCancel({ active: item('c1'), over: null })).toBe('Moving question "Cover fitted" was cancelled.');
+  });
+});
+
+describe('ruleMarkers', () => {
+  it('marks show conditions, Required and the number of other checks', () => {
+    expect(ruleMarkers({ id: 'x', title: 'X', questionType: 'text' })).toEqual([]);
+    expect(
+      ruleMarkers({
+        id: 'x',
+        title: 'X',
+        questionType: 'number',
+        showConditions: [{ path: 'a1', condition: 'equal', value: 'No' }],
+        validators: [{ validator: 'required' }, { validator: 'greaterThan', value: 0 }, { validator: 'lessThan', value: 9 }],
+      } as never),
+    ).toEqual(['Conditional', 'Required', '2 checks']);
+    expect(ruleMarkers({ id: 'x', title: 'X', questionType: 'text', validators: [{ validator: 'email' }] } as never)).toEqual(['1 check']);
   });
 });

@@ -33,7 +33,7 @@ import {
   type Slide,
   type SlideKind,
 } from '@hub/model/forms';
-import { IconDots, IconGripVertical, IconPlus } from '@tabler/icons-react';
+import { IconAsterisk, IconChecklist, IconDots, IconEye, IconGripVertical, IconPlus } from '@tabler/icons-react';
 import { memo, useState } from 'react';
 import { LazyMenu } from './LazyMenu';
 import { showRefusal } from './notify';
@@ -383,9 +383,12 @@ const QuestionRow = memo(function QuestionRow({ question, slide, inSection }: { 
           <Text size="sm" truncate>
             {question.title || 'Untitled question'}
           </Text>
-          <Text size="xs" c="dimmed">
-            {typeName}
-          </Text>
+          <Group gap={8} wrap="wrap">
+            <Text size="xs" c="dimmed">
+              {typeName}
+            </Text>
+            <RuleMarkers question={question} />
+          </Group>
         </UnstyledButton>
         <LazyMenu
           position="bottom-end"
@@ -410,3 +413,28 @@ const QuestionRow = memo(function QuestionRow({ question, slide, inSection }: { 
     </div>
   );
 });
+
+/** Badges for a row's rules: shown only under conditions, required, and the number of other checks. */
+export function ruleMarkers(question: Question): string[] {
+  const markers: string[] = [];
+  if (question.showConditions?.length) markers.push('Conditional');
+  const validators = question.validators ?? [];
+  if (validators.some((v) => v.validator === 'required')) markers.push('Required');
+  const checks = validators.filter((v) => v.validator !== 'required').length;
+  if (checks) markers.push(checks === 1 ? '1 check' : `${checks} checks`);
+  return markers;
+}
+
+const MARKER_ICONS: Record<string, typeof IconEye> = { Conditional: IconEye, Required: IconAsterisk };
+
+function RuleMarkers({ question }: { question: Question }) {
+  return ruleMarkers(question).map((m) => {
+    const Icon = MARKER_ICONS[m] ?? IconChecklist;
+    return (
+      <Text key={m} size="xs" c="dimmed" className={classes.marker}>
+        <Icon size={12} aria-hidden />
+        {m}
+      </Text>
+    );
+  });
+}
