@@ -306,6 +306,18 @@ describe('QuestionEditor: validators', () => {
     expect(question().validators![0].additionalData).toBe('^[A-Z]\\d+$');
   });
 
+  it('shows a new number check’s empty box as a hint, and as an error once left empty', () => {
+    renderEditor(definition(q('q', 'number')));
+    type(screen.getByLabelText('Add a validator'), 'greaterThan');
+    fireEvent.click(screen.getByRole('button', { name: 'Add' }));
+    const box = screen.getByLabelText('Number for Greater than');
+    expect(box.getAttribute('aria-invalid')).not.toBe('true');
+    expect(screen.getByText('Without a number this check is skipped')).toBeTruthy();
+    fireEvent.blur(box);
+    expect(box.getAttribute('aria-invalid')).toBe('true');
+    expect(screen.getByText('Without a number this check is skipped')).toBeTruthy();
+  });
+
   it('takes a number for a number comparison and a date for after', () => {
     const n = renderEditor(definition(q('q', 'number')));
     expect(choices(screen.getByLabelText('Add a validator')).map((c) => c.value)).toEqual([

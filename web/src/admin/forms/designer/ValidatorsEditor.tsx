@@ -38,6 +38,8 @@ export function patternProblem(pattern: unknown): string | null {
   return 'Not a valid regular expression';
 }
 
+const NUMBER_SKIPPED = 'Without a number this check is skipped';
+
 interface DataProps {
   questionId: string;
   questionType: QuestionType;
@@ -50,6 +52,8 @@ interface DataProps {
 function ValidatorData({ questionId, questionType, choice, value, onData }: DataProps) {
   const key = `${questionId}.validators.${choice.validator}.additionalData`;
   const text = value === undefined || value === null ? '' : String(value);
+  // An empty number box is a hint until the user has left it (a check just added is not an error).
+  const [touched, setTouched] = useState(false);
   if (choice.data === 'pattern')
     return (
       <TextInput
@@ -68,7 +72,9 @@ function ValidatorData({ questionId, questionType, choice, value, onData }: Data
         inputMode="decimal"
         classNames={{ input: classes.input }}
         value={text}
-        error={!isNumberText(text) ? numberMessages.notNumber : text.trim() === '' ? 'Without a number this check is skipped' : undefined}
+        description={text.trim() === '' && !touched ? NUMBER_SKIPPED : undefined}
+        error={!isNumberText(text) ? numberMessages.notNumber : text.trim() === '' && touched ? NUMBER_SKIPPED : undefined}
+        onBlur={() => setTouched(true)}
         onChange={(e) => {
           const typed = numberOrText(e.currentTarget.value);
           onData(typed === '' ? undefined : typed, key);
