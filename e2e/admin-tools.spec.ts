@@ -23,7 +23,7 @@ test.describe('back-office tools', () => {
       'MEA Documents',
       'News',
       'Guidance Notes',
-      'Forms',
+      'Forms Builder',
       'Form Submissions',
       'Templates',
       'Style Guide',
