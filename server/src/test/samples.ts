@@ -25,11 +25,12 @@ const storage = diskStorage('/tmp/hub-test-samples');
 /** Where a valid record needs more than required fields to be visible to its organisation's members. */
 const overrides: Record<string, (ctx: SampleContext, db: Db) => Record<string, unknown> | Promise<Record<string, unknown>>> = {
   FormsEntity: () => ({ isActive: true, isDefault: true }),
-  // A member's submission is of a form version they can see: one of an active default form.
+  // A member's submission is of a form version they can see and may fill in: the published version
+  // of an active default form.
   FormSubmissionsEntity: async (ctx, db) => ({
     isCompleted: true,
     mehubAccountId: ctx.account,
-    formVersionId: await createSample(db, 'FormsEntityFormVersion', ctx, { formData: '{"slides":[]}' }),
+    formVersionId: await createSample(db, 'FormsEntityFormVersion', ctx, { formData: '{"slides":[]}', publishVersion: true }),
   }),
   DocumentEntity: (ctx) => ({ documentLink: 'https://example.org/sample', memberOrganisationId: ctx.org }),
   FormsEntityFormTileEntity: () => ({ tile: 'FORM_TILE' }),
