@@ -17,3 +17,8 @@ class NoResizeObserver {
   disconnect() {}
 }
 window.ResizeObserver ??= NoResizeObserver as unknown as typeof ResizeObserver;
+
+// The machines running the suite are shared and often loaded: findBy*/waitFor wait up to 5 s
+// (a real failure still fails, only later) instead of Testing Library's 1 s default.
+import { configure } from '@testing-library/react';
+configure({ asyncUtilTimeout: 5000 });
