@@ -17,21 +17,13 @@ import { fileURLToPath } from 'node:url';
 import { chromium, type Page } from '@playwright/test';
 import { build } from 'vite';
 import { designerDefinition } from './designer/definition';
+import { CHROMIUM_ARGS } from './filler';
 import { startProcess, stop } from './process';
 
 const ROOT = new URL('..', import.meta.url).pathname;
 const PORT = Number(process.env.BENCH_DESIGNER_PORT ?? 3240);
 const BASE = `http://127.0.0.1:${PORT}`;
 const PASSWORD = 'demo-password-12';
-const ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-];
 /** Characters typed into the title, and the pause between keystrokes (a fast typist). */
 const KEYS = 30;
 const KEY_DELAY = Number(process.env.BENCH_KEY_DELAY ?? 50);
@@ -184,7 +176,7 @@ export async function benchDesigner(line: Line, opts: { webDist?: string } = {})
       /ready on/,
     );
     try {
-      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+      const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
       try {
         const page = await browser.newPage({ viewport: { width: 1440, height: 900 } });
         await signIn(page, 'admin@hub.example');

@@ -13,7 +13,8 @@ import { build } from 'vite';
 const ROOT = new URL('..', import.meta.url).pathname;
 const DIST = join(ROOT, 'bench/dist/filler');
 const PORT = 3903;
-const ARGS = [
+/** Headless Chromium as the benches run it (shared with bench/designer.ts). */
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -38,7 +39,7 @@ async function serveBenchPage() {
 export async function benchFiller(line: (name: string, value: string, goal: string) => void): Promise<void> {
   const server = await serveBenchPage();
   try {
-    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+    const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: CHROMIUM_ARGS });
     try {
       const page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
       const paints: number[] = [];

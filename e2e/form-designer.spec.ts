@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect as baseExpect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminGraphql, apiSignIn, pageWidth, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
+import { adminGraphql, apiSignIn, pageWidth, seriousViolations, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /** A form's tile in the Forms Builder: its accessible name begins with the form's name (then status, version, modified). */
 const tileName = (name: string) => new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `);
@@ -116,17 +115,6 @@ async function contextGraphql<T>(context: BrowserContext, query: string, variabl
   const body = (await res.json()) as { data?: T; errors?: unknown };
   expect(body.errors, JSON.stringify(body.errors)).toBeUndefined();
   return body.data as T;
-}
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const node = v.nodes[0];
-      const why = node?.any[0]?.message ?? node?.failureSummary ?? '';
-      return `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${node?.target.join(' ')}: ${why}`;
-    });
 }
 
 const toast = (page: Page, text: string) => page.getByRole('alert').filter({ hasText: text }).first();

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo-password-12';
@@ -79,4 +80,16 @@ export async function apiSignIn(context: BrowserContext, email: string, password
 export async function logoutFromMenu(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+}
+
+/** The serious and critical violations on the page as it is now, one line each (rule, count, first element). */
+export async function seriousViolations(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => {
+      const node = v.nodes[0];
+      const why = node?.any[0]?.message ?? node?.failureSummary ?? '';
+      return `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${node?.target.join(' ')}: ${why}`;
+    });
 }

@@ -1,6 +1,5 @@
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { apiSignIn, pageWidth, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
+import { apiSignIn, pageWidth, seriousViolations, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /**
  * axe on every member page (issue 10 item 12; ui.md: WCAG 2.2 AA): no serious or critical
@@ -10,18 +9,6 @@ import { apiSignIn, pageWidth, signIn, skipActivityModal, SPARKRIGHT } from './h
 
 const DESKTOP = { width: 1440, height: 900 };
 const PHONE = { width: 375, height: 812 };
-
-/** The serious and critical violations on the page as it is now, one line each (rule, count, first element). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => {
-      const node = v.nodes[0];
-      const why = node?.any[0]?.message ?? node?.failureSummary ?? '';
-      return `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${node?.target.join(' ')}: ${why}`;
-    });
-}
 
 /** axe at both widths, with a screenshot of each; `ready` is the page's visible state to wait for. */
 async function check(page: Page, name: string, ready: () => Promise<void>) {

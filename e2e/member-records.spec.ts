@@ -1,7 +1,6 @@
 import { inflateSync } from 'node:zlib';
-import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type APIRequestContext, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { adminGraphql, apiSignIn, pageWidth, skipActivityModal, SPARKRIGHT } from './helpers';
+import { adminGraphql, apiSignIn, pageWidth, seriousViolations, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /**
  * Member records in a browser (issue 11 item 9), each flow as the role that uses it, at 1440 and
@@ -495,14 +494,6 @@ for (const { label, size } of VIEWPORTS) {
       expect(pdfText(pdf)).toContain('safetyworker@sparkright.example');
     });
   });
-}
-
-/** The serious and critical axe violations on the page as it is now, one line each (as member-a11y.spec.ts reports them). */
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${v.nodes[0]?.target.join(' ')}`);
 }
 
 /** The pages of issue 11 that axe checks, as a SafetyManager of Sparkright: where, and what shows when ready. */
