@@ -4,7 +4,8 @@ import { defineConfig } from '@playwright/test';
  * Browser flows in Debian's Chromium (npx playwright install cannot work here) against
  * the built hub on a fresh embedded database.
  */
-const port = 3100;
+/** E2E_PORT: another port, so that two checkouts can run their flows at once. */
+const port = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = `test-results/e2e-data-${Date.now()}`;
 
 export default defineConfig({
