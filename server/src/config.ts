@@ -35,6 +35,42 @@ export interface Config {
   saml: SamlConfig | null;
   /** The member site's frame (GET /api/site) and contact settings. */
   site: SiteSettings;
+  /** Where the membership sync reads organisations and accounts (docs/membership-feed.md). */
+  membershipFeed: MembershipFeedSettings;
+}
+
+/** MEMBERSHIP_FEED_*: the membership system's JSON feed; neither URL nor file set means the sync job is off. */
+export interface MembershipFeedSettings {
+  /** MEMBERSHIP_FEED_URL: an absolute http(s) address answering the feed. */
+  url: string | null;
+  /** MEMBERSHIP_FEED_FILE: a path to the feed on this machine (resolved against the working directory). */
+  file: string | null;
+  /** MEMBERSHIP_FEED_TOKEN: sent as `Authorization: Bearer <token>` with the URL's request. */
+  token: string | null;
+  /** MEMBERSHIP_FEED_TIMEOUT_SECONDS: how long the whole download may take. */
+  timeoutMs: number;
+  /** MEMBERSHIP_FEED_MAX_MB: a larger feed is refused unread. */
+  maxBytes: number;
+}
+
+export const DEFAULT_FEED_TIMEOUT_SECONDS = 60;
+export const DEFAULT_FEED_MAX_MB = 50;
+
+function membershipFeed(env: NodeJS.ProcessEnv, root: string, int: (name: string, fallback: number) => number): MembershipFeedSettings {
+  const url = env.MEMBERSHIP_FEED_URL?.trim() || null;
+  const file = env.MEMBERSHIP_FEED_FILE?.trim() || null;
+  if (url && file) throw new Error('Set MEMBERSHIP_FEED_URL or MEMBERSHIP_FEED_FILE, not both');
+  const timeout = int('MEMBERSHIP_FEED_TIMEOUT_SECONDS', DEFAULT_FEED_TIMEOUT_SECONDS);
+  const maxMb = int('MEMBERSHIP_FEED_MAX_MB', DEFAULT_FEED_MAX_MB);
+  if (timeout < 1) throw new Error('MEMBERSHIP_FEED_TIMEOUT_SECONDS must be at least 1');
+  if (maxMb < 1) throw new Error('MEMBERSHIP_FEED_MAX_MB must be at least 1');
+  return {
+    url: url ? httpUrl('MEMBERSHIP_FEED_URL', url) : null,
+    file: file ? resolve(root, file) : null,
+    token: env.MEMBERSHIP_FEED_TOKEN?.trim() || null,
+    timeoutMs: timeout * 1000,
+    maxBytes: maxMb * 1024 * 1024,
+  };
 }
 
 /** The association's site and the member site's contact settings (docs/operations.md). */
@@ -198,5 +234,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
           }
         : null,
     site: siteSettings(env),
+    membershipFeed: membershipFeed(env, root, int),
   };
 }

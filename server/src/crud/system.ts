@@ -47,6 +47,20 @@ export async function systemUpdate(
   values: Record<string, unknown>,
   options: SystemUpdateOptions = {},
 ): Promise<boolean> {
+  return (await systemUpdateMany(db, entityName, [id], values, options)) > 0;
+}
+
+/**
+ * systemUpdate for many rows in one statement, all set to the same values (the membership
+ * sync's stamp of Lastsyncdate). Returns how many rows exist of `ids`.
+ */
+export async function systemUpdateMany(
+  db: Db,
+  entityName: EntityName,
+  ids: readonly string[],
+  values: Record<string, unknown>,
+  options: SystemUpdateOptions = {},
+): Promise<number> {
   const entity = getEntity(entityName);
   const params = new Params();
   const sets: string[] = [];
@@ -61,12 +75,11 @@ export async function systemUpdate(
     sets.push(`${columnSql(entity, name)} = ${params.add(value, cast)}`);
   }
   if (options.touch) sets.push('modified = now()');
-  if (!sets.length) return true;
-  const { affectedRows } = await db.query(
-    `UPDATE ${ident(entity.table)} SET ${sets.join(', ')} WHERE id = ${params.add(id, 'uuid')}`,
-    params.values,
-  );
-  return affectedRows > 0;
+  if (!ids.length) return 0;
+  if (!sets.length) return ids.length;
+  const where = ids.length === 1 ? `id = ${params.add(ids[0], 'uuid')}` : `id = ANY(${params.add([...ids], 'uuid[]')})`;
+  const { affectedRows } = await db.query(`UPDATE ${ident(entity.table)} SET ${sets.join(', ')} WHERE ${where}`, params.values);
+  return affectedRows;
 }
 
 type RelationField<K extends RelationKind> = Field & { kind: K };
