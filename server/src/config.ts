@@ -37,6 +37,47 @@ export interface Config {
   site: SiteSettings;
   /** Where the membership sync reads organisations and accounts (docs/membership-feed.md). */
   membershipFeed: MembershipFeedSettings;
+  /** Shared file storage in an S3-compatible bucket (S3_BUCKET set); null keeps files on local disk under DATA_DIR/files. */
+  s3: S3Settings | null;
+}
+
+/** S3_*: where files live when several servers share them (docs/operations.md). */
+export interface S3Settings {
+  bucket: string;
+  /** S3_ENDPOINT: an S3-compatible service's address (MinIO, Ceph, R2, ...); null for AWS itself. */
+  endpoint: string | null;
+  region: string;
+  /** S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY, set together; null uses the AWS SDK's own chain (AWS_* variables, an instance role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | null;
+  /** S3_FORCE_PATH_STYLE: bucket in the path (`endpoint/bucket/key`) rather than the host name, as most S3-compatible servers want. */
+  forcePathStyle: boolean;
+}
+
+function s3Settings(env: NodeJS.ProcessEnv): S3Settings | null {
+  const bucket = env.S3_BUCKET?.trim();
+  const others = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY', 'S3_FORCE_PATH_STYLE'].filter((n) =>
+    env[n]?.trim(),
+  );
+  if (!bucket) {
+    if (others.length) throw new Error(`${others.join(', ')} set without S3_BUCKET: set S3_BUCKET to keep files in S3, or unset them`);
+    return null;
+  }
+  if (!/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(bucket))
+    throw new Error(`S3_BUCKET must be a bucket name (3 to 63 lower-case letters, digits, dots and hyphens), got '${bucket}'`);
+  const accessKeyId = env.S3_ACCESS_KEY_ID?.trim();
+  const secretAccessKey = env.S3_SECRET_ACCESS_KEY?.trim();
+  if (Boolean(accessKeyId) !== Boolean(secretAccessKey)) throw new Error('S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY must be set together');
+  const pathStyle = (env.S3_FORCE_PATH_STYLE ?? '').trim().toLowerCase();
+  if (pathStyle && !['1', 'true', '0', 'false'].includes(pathStyle))
+    throw new Error(`S3_FORCE_PATH_STYLE must be true or false, got '${pathStyle}'`);
+  const endpoint = env.S3_ENDPOINT?.trim();
+  return {
+    bucket,
+    endpoint: endpoint ? httpUrl('S3_ENDPOINT', endpoint).replace(/\/$/, '') : null,
+    region: env.S3_REGION?.trim() || 'us-east-1',
+    credentials: accessKeyId && secretAccessKey ? { accessKeyId, secretAccessKey } : null,
+    forcePathStyle: pathStyle === '1' || pathStyle === 'true',
+  };
 }
 
 /** MEMBERSHIP_FEED_*: the membership system's JSON feed; neither URL nor file set means the sync job is off. */
@@ -235,5 +276,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
         : null,
     site: siteSettings(env),
     membershipFeed: membershipFeed(env, root, int),
+    s3: s3Settings(env),
   };
 }

@@ -4,7 +4,8 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openPglite, openPostgres, type Db } from './db/client';
 import { migrate } from './db/migrate';
-import { diskStorage, sweepStorage } from './files/storage';
+import { s3Storage } from './files/s3-storage';
+import { diskStorage, sweepStorage, type FileStorage } from './files/storage';
 import { DEMO_PASSWORD, demoSignIns } from './seed/demo';
 import { seedFirstStart } from './seed/first-start';
 
@@ -27,13 +28,26 @@ async function main(): Promise<void> {
   }
   await migrate(db, migrationsDir);
   const filesDir = join(config.dataDir, 'files');
-  const seeded = await seedFirstStart(db, { demo: config.seedDemo || !config.databaseUrl, storage: diskStorage(filesDir) }, (msg, err) =>
-    console.error(msg, err),
-  );
-  // Uploads a crash cut short (kill -9) were left in the staging directory: remove them.
-  const swept = await sweepStorage(filesDir, { shared: Boolean(config.databaseUrl), startedAt: new Date(started) });
-  if (swept) console.log(`Removed ${swept} partial upload${swept === 1 ? '' : 's'} left by an earlier run`);
-  const app = await buildApp({ config, db, storage: diskStorage(filesDir) });
+  // Files in the S3 bucket when one is configured (several servers share it), else on local disk.
+  let storage: FileStorage;
+  if (config.s3) {
+    const s3 = s3Storage(config.s3);
+    try {
+      await s3.check();
+    } catch (err) {
+      console.error((err as Error).message);
+      await db.close();
+      process.exit(1);
+    }
+    storage = s3;
+  } else storage = diskStorage(filesDir);
+  const seeded = await seedFirstStart(db, { demo: config.seedDemo || !config.databaseUrl, storage }, (msg, err) => console.error(msg, err));
+  if (!config.s3) {
+    // Uploads a crash cut short (kill -9) were left in the staging directory: remove them.
+    const swept = await sweepStorage(filesDir, { shared: Boolean(config.databaseUrl), startedAt: new Date(started) });
+    if (swept) console.log(`Removed ${swept} partial upload${swept === 1 ? '' : 's'} left by an earlier run`);
+  }
+  const app = await buildApp({ config, db, storage });
 
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -55,7 +69,7 @@ async function main(): Promise<void> {
   if (process.send) process.on('disconnect', () => void shutdown('npm start ended'));
 
   await app.listen({ port: config.port, host: config.host });
-  const where = config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`;
+  const where = `${config.databaseUrl ? 'PostgreSQL' : `embedded database in ${config.dataDir}`}${config.s3 ? `, files in S3 bucket ${config.s3.bucket}` : ''}`;
   // The demo sign-ins first, the ready line last: whoever waits for 'ready on' has read everything.
   if (seeded !== 'none') {
     console.log(`\nDemo sign-ins (password ${DEMO_PASSWORD}):`);
