@@ -4,7 +4,6 @@ import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openPglite, openPostgres, type Db } from './db/client';
 import { migrate } from './db/migrate';
-import { s3Storage } from './files/s3-storage';
 import { diskStorage, sweepStorage, type FileStorage } from './files/storage';
 import { DEMO_PASSWORD, demoSignIns } from './seed/demo';
 import { seedFirstStart } from './seed/first-start';
@@ -31,6 +30,8 @@ async function main(): Promise<void> {
   // Files in the S3 bucket when one is configured (several servers share it), else on local disk.
   let storage: FileStorage;
   if (config.s3) {
+    // Loaded only when used: the AWS SDK is large, and a hub on local disk never needs it.
+    const { s3Storage } = await import('./files/s3-storage');
     const s3 = s3Storage(config.s3);
     try {
       await s3.check();
