@@ -86,8 +86,19 @@ describe('S3 file storage', () => {
       maxBytes: 1024 * 1024,
       tooLarge: 'The file is too large',
     });
-    expect(await keys()).toEqual([...before, ok.key].sort());
+    // Past one part (a multipart upload) through the upload inspector, which counts its bytes in `size`.
+    const data = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(S3_PART_BYTES + 4096)]);
+    const large = await stageUpload(storage, source(data), {
+      name: 'large.pdf',
+      claimedType: 'application/pdf',
+      maxBytes: 20 * 1024 * 1024,
+      tooLarge: 'The file is too large',
+    });
+    expect(large.size).toBe(data.length);
+    expect((await buffer(storage.open(large.key))).equals(data)).toBe(true);
+    expect(await keys()).toEqual([...before, ok.key, large.key].sort());
     await storage.remove(ok.key);
+    await storage.remove(large.key);
   });
 
   it('fails the read stream of a key that is not stored, and removes a missing key quietly', async () => {

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { PassThrough, Readable } from 'node:stream';
+import { PassThrough, Readable, pipeline } from 'node:stream';
 import {
   AbortMultipartUploadCommand,
   DeleteObjectCommand,
@@ -45,9 +45,13 @@ export function s3Storage(settings: S3Settings, client: S3Client = s3Client(sett
     },
     async putStream(source) {
       const Key = randomUUID();
+      // The SDK takes a stream's `size` property for its length (the upload inspector counts
+      // bytes in one): hand it a plain stream of the same bytes, which fails when the source does.
+      const body = new PassThrough();
+      pipeline(source, body, () => {});
       const upload = new Upload({
         client,
-        params: { Bucket, Key, Body: source },
+        params: { Bucket, Key, Body: body },
         partSize: S3_PART_BYTES,
         queueSize: 1,
         // Aborted below, so that the caller gets the stream's own error (an upload limit's
