@@ -86,7 +86,7 @@ const serverLayers = [
   ['crud'], // the only data access path for entities
   ['graphql'],
   ['rest'], // REST plumbing (body parsing, OpenAPI) and the generic spec areas
-  ['accounts', 'forms', 'integration', 'jobs', 'member', 'records', 'site', 'sso'], // feature folders: routes, hooks and tests together
+  ['accounts', 'forms', 'integration', 'jobs', 'member', 'records', 'site', 'sso', 'timelines'], // feature folders: routes, hooks and tests together
   ['seed'],
   ['app'],
 ];

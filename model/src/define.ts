@@ -187,6 +187,36 @@ export interface EntityDef<N extends string = EntityName> {
   inUseBy?: readonly string[];
   /** Field combinations no two rows share (a unique index each), e.g. a form's version numbers: [['form', 'version']]. */
   uniqueTogether?: readonly (readonly string[])[];
+  /**
+   * Further indexes, each a list of stored fields (`created` and `id` allowed), for the paths a
+   * screen pages by: an account's timeline events by [['entity', 'created', 'id']].
+   */
+  indexes?: readonly (readonly string[])[];
+  /** Creating, updating and deleting the entity's rows records timeline events (server/src/crud/timeline.ts). */
+  timeline?: TimelineRecording;
+}
+
+/**
+ * Whose timeline a change of the entity's rows goes on (docs/timelines.md). The event goes on
+ * the timeline of the account the row belongs to (`account`), and on the acting member's own
+ * timeline when another member account made the change. An organisation's record (no
+ * `account`) changed by an administrator goes on the organisation's primary contact
+ * (`organisation`), the account that answers for the organisation's records.
+ */
+export interface TimelineRecording {
+  /** 'self' (the row is an account), a path of references ending at an account ('licence.mehubAccount'), or null. */
+  account: 'self' | string | null;
+  /** For organisation records: a path of references ending at the organisation ('asset.memberOrganisation'). */
+  organisation?: string;
+  /** The path of the row's name in titles ('Asset Created: <name>'): the entity's display field when absent. */
+  name?: string;
+  /** What the events call the row ('Asset'): the entity's label when absent. */
+  title?: string;
+  /**
+   * Saves that are milestones of the row get their own title: a save that sets boolean `field`
+   * to true (created so, or changed to it) is '<title>: <name>' ('Form Completed: Incident Report').
+   */
+  milestones?: readonly { field: string; title: string }[];
 }
 
 /** An entity of any name (a declaration before the registry checks it, or one made up by a test). */

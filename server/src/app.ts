@@ -36,6 +36,7 @@ import { formsModule, registerFormHooks } from './forms';
 import { registerEntityRuleHooks } from './crud/entity-rules';
 import { registerRecordHooks } from './records';
 import { memberRoutes } from './member';
+import { timelineRoutes } from './timelines/routes';
 import { integrationRoutes } from './integration';
 import { registerSaveHooks } from './crud/hooks';
 import { BadInputError, UnauthenticatedError, UserError } from './core/errors';
@@ -228,6 +229,7 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   registerEntityRuleHooks(registerSaveHooks);
   registerRecordHooks(registerSaveHooks);
   formsModule(app, { db, storage }, { mailer, publicUrl: config.publicUrl, log: (msg, err) => app.log.error({ err }, msg) });
+  timelineRoutes(app, db);
   memberRoutes(app, { db, storage }, { site: config.site, mailer, log: (msg, err) => app.log.error({ err }, msg) });
   integrationRoutes(app, { db, storage });
 

@@ -7,6 +7,7 @@ export const assetAttachments = defineEntity({
   table: 'asset_attachments',
   display: 'id',
   scope: { kind: 'via', ref: 'asset' },
+  timeline: { account: null, organisation: 'asset.memberOrganisation', name: 'asset.description' },
   fields: {
     attachments: f.file({ label: 'Attachment', maxBytes: ATTACHMENT_MAX_BYTES }),
     asset: f.ref('AssetEntity', { label: 'Asset', onDelete: 'cascade' }),

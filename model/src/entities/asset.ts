@@ -8,6 +8,7 @@ export const asset = defineEntity({
   display: 'description',
   scope: { kind: 'org', ref: 'memberOrganisation' },
   deletesReminderLogs: true,
+  timeline: { account: null, organisation: 'memberOrganisation' },
   fields: {
     assetType: f.enum(AssetType, { label: 'Asset Type', required: true, order: 10 }),
     assetID: f.text({ label: 'Asset ID', searchable: true, order: 20 }),

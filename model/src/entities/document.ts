@@ -8,6 +8,7 @@ export const document = defineEntity({
   display: 'documentName',
   scope: { kind: 'custom', rule: 'documents' },
   rules: ['documentFileOrLink'],
+  timeline: { account: null, organisation: 'memberOrganisation' },
   fields: {
     documentName: f.text({ label: 'Document Name', required: true, searchable: true, order: 10 }),
     documentUpload: f.file({ label: 'Document Upload', order: 20 }),

@@ -7,6 +7,11 @@ export const formSubmissions = defineEntity({
   table: 'form_submissions',
   display: 'id',
   scope: { kind: 'custom', rule: 'submissions' },
+  timeline: {
+    account: 'mehubAccount',
+    name: 'formVersion.form.name',
+    milestones: [{ field: 'isCompleted', title: 'Form Completed' }],
+  },
   fields: {
     formName: f.derived({ label: 'Form Name', of: 'text', from: { path: 'formVersion.form.name' }, order: 5 }),
     formType: f.derived({ label: 'Form Type', of: 'enum', enum: FormType, from: { path: 'formVersion.form.formType' }, order: 6 }),

@@ -7,6 +7,7 @@ export const licenceAttachments = defineEntity({
   table: 'licence_attachments',
   display: 'id',
   scope: { kind: 'via', ref: 'licence' },
+  timeline: { account: 'licence.mehubAccount', name: 'licence.licenceName' },
   fields: {
     attachments: f.file({ label: 'Attachment', maxBytes: ATTACHMENT_MAX_BYTES }),
     licence: f.ref('LicenceEntity', { label: 'Licence', onDelete: 'cascade' }),

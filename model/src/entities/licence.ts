@@ -9,6 +9,7 @@ export const licence = defineEntity({
   display: 'licenceName',
   scope: { kind: 'via', ref: 'mehubAccount' },
   deletesReminderLogs: true,
+  timeline: { account: 'mehubAccount' },
   fields: {
     licenceName: f.text({ label: 'Licence Name', required: true, searchable: true, order: 10 }),
     licenceIssuer: f.text({ label: 'Licence Issuer', required: true, order: 20 }),

@@ -9,6 +9,7 @@ export const mehubAccount = defineEntity({
   display: 'email',
   scope: { kind: 'org', ref: 'memberOrganisation' },
   rules: ['confirmPassword'],
+  timeline: { account: 'self', title: 'Account' },
   fields: {
     email: f.email({ label: 'Email', required: true, immutable: true, unique: true, searchable: true, order: 10 }),
     userName: f.text({ label: 'User Name', immutable: true, order: 20 }),

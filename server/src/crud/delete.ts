@@ -11,6 +11,7 @@ import { columnOf } from '../db/columns';
 import { whereSql } from './list';
 import { saveHooksOf } from './hooks';
 import { Params, ident } from '../db/params';
+import { recordTimeline, snapshotRows } from './timeline';
 
 /** The refusal of a delete of rows still in use (EntityDef.inUseBy), in the voice of the catalogue's delete failure. */
 export const inUseMessages = {
@@ -55,14 +56,22 @@ async function assertNotInUse(tx: Db, entity: EntityDef, ids: string[]): Promise
   throw new UserError(inUseMessages.one(what, list), 'ASSOCIATION', 409);
 }
 
-async function removeRows(tx: Db, entity: EntityDef, ids: string[]): Promise<void> {
+async function removeRows(tx: Db, caller: Caller | null, entity: EntityDef, ids: string[]): Promise<void> {
   if (!ids.length) return;
   await assertNotInUse(tx, entity, ids);
+  // What the timeline tells of the rows, read before they go (one statement, however many).
+  const before = await snapshotRows(tx, entity, ids);
   // Deleting an asset or a licence also deletes reminder logs whose entityID is its id, in any case
   // (entityID is text written by other systems: 'ABC…' names the same row as 'abc…').
   if (entity.deletesReminderLogs)
     await tx.query('DELETE FROM reminder_log WHERE lower(entity_id) = ANY($1::text[])', [ids.map((id) => id.toLowerCase())]);
   await tx.query(`DELETE FROM ${ident(entity.table)} WHERE id = ANY($1::uuid[])`, [ids]);
+  await recordTimeline(
+    tx,
+    caller,
+    entity,
+    [...before.values()].map((row) => ({ action: 'DELETED', id: row.id, before: row })),
+  );
 }
 
 /** Deletes the given records, all or none; every id must be one the caller may see. */
@@ -83,7 +92,7 @@ export async function deleteRecords(db: Db, caller: Caller | null, entity: Entit
       if (rows.length !== unique.length) throw new NotFoundError();
       await assertDeleteRules(tx, caller, entity, unique);
       await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids: unique });
-      await removeRows(tx, entity, unique);
+      await removeRows(tx, caller, entity, unique);
       return unique;
     });
   } catch (err) {
@@ -103,7 +112,7 @@ export async function deleteWhere(db: Db, caller: Caller | null, entity: EntityD
       const ids = rows.map((r) => r.id);
       await assertDeleteRules(tx, caller, entity, ids);
       if (ids.length) await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids });
-      await removeRows(tx, entity, ids);
+      await removeRows(tx, caller, entity, ids);
       return ids;
     });
   } catch (err) {

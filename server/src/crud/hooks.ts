@@ -33,6 +33,11 @@ export interface SaveHookContext {
   id: string | null;
   /** Scratch space shared by the hook's phases for this one input. */
   state: Record<string, unknown>;
+  /**
+   * The title of this save's timeline event when the hook knows better than the field changes
+   * ('Form Reviewed'); the entity's milestones and its default title otherwise (crud/timeline.ts).
+   */
+  timelineTitle?: string;
   /** Runs `fn` once the transaction has committed (never when it rolls back). */
   afterCommit(fn: (services: HookServices | undefined) => Promise<void>): void;
 }

@@ -9,6 +9,7 @@ import { Params, ident } from '../db/params';
 import { translateDbError } from '../db/db-errors';
 import { columnValues, type SaveEnv } from './values';
 import type { FileStorage } from '../files/storage';
+import { recordTimeline, snapshotRows, type TimelineChange } from './timeline';
 import { SYSTEM_CALLER, hookServicesOf, saveHooksOf, type HookServices, type SaveHookContext } from './hooks';
 
 type Input = Record<string, unknown>;
@@ -82,6 +83,10 @@ export async function saveThen<T>(
     saved = await env.db.transaction(async (tx) => {
       const txEnv: SaveEnv = { db: tx, storage: env.storage };
       const ids: string[] = [];
+      // The timeline's view of the rows before the write: one statement for every row updated.
+      const before =
+        mode === 'update' && entity.timeline ? await snapshotRows(tx, entity, inputs.map((i) => i.id).filter(isUuid), { caller }) : null;
+      const titles = new Map<string, string>();
       for (const [index, original] of inputs.entries()) {
         const created = mode === 'create' ? plan.createInput(stripNulls(original)) : null;
         const input: Input = created ? created.input : { ...original };
@@ -148,9 +153,21 @@ export async function saveThen<T>(
         await claimFiles(tx, entity, id!);
         ctx.id = id;
         await hook?.('afterWrite', ctx);
+        if (ctx.timelineTitle) titles.set(id!, ctx.timelineTitle);
         ids.push(id!);
       }
       await plan.checkKept(tx, ids);
+      if (entity.timeline) {
+        const after = await snapshotRows(tx, entity, ids);
+        const changes: TimelineChange[] = [...new Set(ids)].map((id) => ({
+          action: mode === 'create' ? 'CREATED' : 'UPDATED',
+          id,
+          before: before?.get(id),
+          after: after.get(id),
+          title: titles.get(id),
+        }));
+        await recordTimeline(tx, caller, entity, changes);
+      }
       return answer(tx, ids);
     });
   } catch (err) {

@@ -16,6 +16,7 @@ import { columnValues } from './values';
 import type { FileStorage } from '../files/storage';
 import { fieldOf, inputKey } from '@hub/model';
 import { serverKindOf } from '../kinds';
+import { recordTimeline, snapshotRows } from './timeline';
 
 /** Sets `fieldsToUpdate` from `values` on every visible record matching the filter, all or nothing. */
 export async function updateWhere(
@@ -71,13 +72,37 @@ export async function updateWhere(
       const params = new Params();
       const sets = cols.map((c) => `${ident(c.column)} = ${params.add(c.value, c.cast)}`);
       const where = whereSql(entity, 't', filter, params, caller, 'write');
+      const matched = `SELECT t.id FROM ${ident(entity.table)} t ${where}`;
+      // Timeline entities: the rows are locked and read as they were, set-based, before the one UPDATE.
+      let before: Awaited<ReturnType<typeof snapshotRows>> | null = null;
+      if (entity.timeline) {
+        const own = new Params();
+        const locked = await tx.query<{ id: string }>(
+          `SELECT t.id FROM ${ident(entity.table)} t ${whereSql(entity, 't', filter, own, caller, 'write')} ORDER BY t.id FOR UPDATE`,
+          own.values,
+        );
+        before = await snapshotRows(
+          tx,
+          entity,
+          locked.rows.map((r) => r.id),
+        );
+      }
       const { rows } = await tx.query<{ id: string }>(
-        `UPDATE ${ident(entity.table)} SET ${[...sets, 'modified = now()'].join(', ')} WHERE id IN (SELECT t.id FROM ${ident(entity.table)} t ${where}) RETURNING id`,
+        `UPDATE ${ident(entity.table)} SET ${[...sets, 'modified = now()'].join(', ')} WHERE id IN (${matched}) RETURNING id`,
         params.values,
       );
       const ids = rows.map((r) => r.id);
       await assertFieldWrites(tx, caller, entity, input, ids);
       await assertStillOwned(tx, caller, entity, ids);
+      if (before) {
+        const after = await snapshotRows(tx, entity, ids);
+        await recordTimeline(
+          tx,
+          caller,
+          entity,
+          ids.map((id) => ({ action: 'UPDATED', id, before: before.get(id), after: after.get(id) })),
+        );
+      }
       return ids;
     });
   } catch (err) {

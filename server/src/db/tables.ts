@@ -66,6 +66,16 @@ export function tableFor(entity: EntityDef): AnyTable {
       const cols = [first, ...rest].map((s) => s.column).join('_');
       extras.push(uniqueIndex(`${entity.table}_${cols}_unique`).on(t[first.name], ...rest.map((s) => t[s.name])));
     }
+    for (const names of entity.indexes ?? []) {
+      const cols = names.map((name) => {
+        if (name === 'created' || name === 'id') return { name, column: name };
+        const one = stored.find((s) => s.name === name);
+        if (!one) throw new Error(`${entity.name}.indexes names '${name}', which is not a stored field`);
+        return one;
+      });
+      const [first, ...rest] = cols;
+      extras.push(index(`${entity.table}_${cols.map((c) => c.column).join('_')}_idx`).on(t[first.name], ...rest.map((c) => t[c.name])));
+    }
     return extras;
   });
   built.set(entity.name, table);

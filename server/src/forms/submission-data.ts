@@ -22,6 +22,8 @@ import type { Person } from './notify';
 /* What a submission save reads and checks: its form version, its stored row, the shape of its answers. */
 
 export const submissionMessages = {
+  /** The title of a review's timeline event (back-office 4: a 'Form Reviewed' event). */
+  formReviewed: 'Form Reviewed',
   versionRequired: 'The form version is required',
   versionMissing: 'The selected form version does not exist',
   badJson: 'The submission data is not valid JSON',

@@ -167,7 +167,10 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
   const state = ctx.state as State;
   const { version, definition: def, answers } = state;
   if (!version || !def || !answers) return;
-  if (ctx.mode === 'update' && state.review && state.stored) await recordReview(ctx, def, state.review, version, state.stored);
+  if (ctx.mode === 'update' && state.review && state.stored) {
+    await recordReview(ctx, def, state.review, version, state.stored);
+    ctx.timelineTitle = submissionMessages.formReviewed;
+  }
   const ownerId = (ctx.mode === 'create' ? ctx.input.mehubAccountId : (ctx.input.mehubAccountId ?? state.stored?.mehubAccountId)) as
     string | null | undefined;
   const completedNow = ctx.mode === 'create' ? ctx.input.isCompleted === true : ctx.input.isCompleted === true && !state.wasCompleted;

@@ -150,6 +150,23 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
     description:
       'Body {ids?, conditions? (the export route\'s condition groups, as JSON text or a list), excludedIds?, TimeZoneId}. One PDF per readable completed submission, named "{form name} {DD-MM-YYYY} {short id}.pdf".',
   },
+  'GET /api/entity/:entity/action-types': {
+    tags: ['Timelines'],
+    summary: 'The action types of timeline events: ["Created", "Updated", "Deleted"]',
+    description: 'entity: MehubAccountEntity (the timeline entity) or MehubAccountTimelineEventsEntity; any other is a 404.',
+  },
+  'POST /api/entity/:entity/quick-jump-options': {
+    tags: ['Timelines'],
+    summary: 'The months or weeks that hold timeline events, latest first',
+    description:
+      'Body {timeFrame: "Months" | "Weeks", conditions (condition groups on the events, as the GraphQL lists take them), timeZoneId (IANA, default UTC)}. Answers [{startDate}] in UTC (\'YYYY-MM-DD HH:mm:ss\'), only periods with events the caller may read.',
+  },
+  'POST /api/entity/:entity/timeline-graph-data': {
+    tags: ['Timelines'],
+    summary: "The timeline graph's groups for a date range",
+    description:
+      'Body {conditions, dateRange: {startDate, endDate} in UTC}. The range (at most ten years) is cut into 30 equal slots; answers each non-empty one as {dateTimeGroup: {startDate, endDate}, numberOfResults, firstResult (its latest event), showInformation (true: shown as an item with a card; false: a group that zooms in)}.',
+  },
 };
 
 /** OpenAPI at /api/swagger (UI) and /api/swagger/json, described from the table above. */
