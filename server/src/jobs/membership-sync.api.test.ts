@@ -299,6 +299,15 @@ describe('membership sync: a good feed', () => {
     expect(await account('olive@elsewhere.example')).toBeUndefined();
   });
 
+  it('runs one sync at a time: two runs at once both succeed and create each account once', async () => {
+    serve(goodFeed());
+    const [first, second] = await Promise.all([run(), run()]);
+    expect((first.counts?.accountsCreated ?? 0) + (second.counts?.accountsCreated ?? 0)).toBe(1);
+    expect((first.counts?.organisationsCreated ?? 0) + (second.counts?.organisationsCreated ?? 0)).toBe(1);
+    const { rows } = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mehub_account WHERE memnet_id = '300001'`);
+    expect(rows[0].n).toBe(1);
+  });
+
   it('reads a feed file, and sends the bearer token to a feed URL', async () => {
     const file = join(dir, 'feed.json');
     writeFileSync(file, JSON.stringify(goodFeed()));

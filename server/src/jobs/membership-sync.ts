@@ -153,6 +153,9 @@ const same = (stored: unknown, given: unknown) => (stored ?? null) === (given ??
  */
 export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: Date): Promise<SyncCounts> {
   return db.transaction(async (tx) => {
+    // One sync at a time across servers (a run started by hand while the scheduled one runs
+    // elsewhere): the second waits, then finds the first one's rows and changes only what is left.
+    await tx.query(`SELECT pg_advisory_xact_lock(hashtext('hub:membership-sync'))`);
     const counts: SyncCounts = {
       organisationsCreated: 0,
       organisationsUpdated: 0,
