@@ -85,7 +85,8 @@ async function snapshot(): Promise<unknown> {
   );
   const orgs = await h.db.query(`SELECT id, name, member_code, is_active, modified::text FROM member_organisation ORDER BY id`);
   const groups = await h.db.query(`SELECT user_id, group_name FROM user_group ORDER BY user_id, group_name`);
-  return { accounts: accounts.rows, orgs: orgs.rows, groups: groups.rows };
+  const events = await h.db.query(`SELECT count(*)::int AS n FROM mehub_account_timeline_events`);
+  return { accounts: accounts.rows, orgs: orgs.rows, groups: groups.rows, events: events.rows };
 }
 
 async function account(email: string) {
@@ -227,6 +228,11 @@ describe('membership sync: a good feed', () => {
     });
     const groups = await h.db.query(`SELECT group_name FROM user_group WHERE user_id = $1`, [olive.id]);
     expect(groups.rows).toEqual([{ group_name: GROUPS.member }]);
+    // Saved through crud: the account's timeline records its creation.
+    const events = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM mehub_account_timeline_events WHERE entity_id = $1`, [
+      olive.id,
+    ]);
+    expect(events.rows[0].n).toBeGreaterThan(0);
 
     // Accounts the feed does not name keep yesterday's stamp: they count as inactive from today.
     const other = await account('manager@sparkright.example');
