@@ -19,6 +19,9 @@ import { authorizationRoutes } from './accounts/authorization';
 import { registerRoutes } from './accounts/register';
 import { userPdfRoutes } from './accounts/user-pdf';
 import { jobRoutes } from './jobs/jobs';
+import { hubJobs } from './jobs/all';
+import { createJobRunner, type Clock, type JobRunner } from './jobs/runner';
+import type { JobDefinition } from './jobs/types';
 import { outboxRoutes } from './jobs/outbox';
 import { httpMessages } from './rest/messages';
 import { openApi } from './rest/openapi';
@@ -47,6 +50,10 @@ declare module 'fastify' {
     /** A route the browser navigates to (sign-out): its query is a return path, cleaned rather than refused. */
     navigation?: boolean;
   }
+  interface FastifyInstance {
+    /** The scheduled jobs' runner: main.ts starts it after listen; closing the app stops it. */
+    jobRunner: JobRunner;
+  }
 }
 
 export interface AppDeps {
@@ -57,6 +64,11 @@ export interface AppDeps {
   logger?: boolean | { write(line: string): void };
   /** Replaces the configured mailer (tests). */
   mailer?: Mailer;
+  /** Replaces the hub's jobs (tests). */
+  jobs?: JobDefinition[];
+  /** The job runner's clock and server id (tests). */
+  clock?: Clock;
+  serverId?: string;
 }
 
 /** Routes that work without a session, so a stale cookie must not turn them into a 401. */
@@ -80,7 +92,16 @@ function databaseUnavailable(reply: FastifyReply, extra: Record<string, unknown>
 }
 
 /** The HTTP application: API under /api, the SPA everywhere else. */
-export async function buildApp({ config, db, storage, logger = true, mailer: givenMailer }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  config,
+  db,
+  storage,
+  logger = true,
+  mailer: givenMailer,
+  jobs,
+  clock,
+  serverId,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ? { level: config.logLevel, ...(typeof logger === 'object' ? { stream: logger } : {}) } : false,
     bodyLimit: config.bodyLimit,
@@ -215,7 +236,21 @@ export async function buildApp({ config, db, storage, logger = true, mailer: giv
   userPdfRoutes(app, db);
   registerRoutes(app, authEnv, storage);
   outboxRoutes(app, db);
-  jobRoutes(app);
+  const jobRunner = createJobRunner({
+    db,
+    jobs: jobs ?? hubJobs(config),
+    storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    scheduled: config.jobs.enabled,
+    clock,
+    serverId,
+    log: (msg, data) => app.log.info(data ?? {}, msg),
+  });
+  app.decorate('jobRunner', jobRunner);
+  // Before the database closes (main.ts closes it after the app): running jobs stop between batches.
+  app.addHook('onClose', () => jobRunner.stop());
+  jobRoutes(app, jobRunner);
   await toolRoutes(app); // version, /api/integration-swagger
   await app.register(async (scope) => {
     // The identity provider posts its response as a form.

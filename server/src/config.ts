@@ -39,6 +39,10 @@ export interface Config {
   membershipFeed: MembershipFeedSettings;
   /** Shared file storage in an S3-compatible bucket (S3_BUCKET set); null keeps files on local disk under DATA_DIR/files. */
   s3: S3Settings | null;
+  /** Scheduled work (jobs/runner.ts). */
+  jobs: JobSettings;
+  /** The reminder job (docs/reminders.md). */
+  reminders: ReminderSettings;
 }
 
 /** S3_*: where files live when several servers share them (docs/operations.md). */
@@ -112,6 +116,37 @@ function membershipFeed(env: NodeJS.ProcessEnv, root: string, int: (name: string
     timeoutMs: timeout * 1000,
     maxBytes: maxMb * 1024 * 1024,
   };
+}
+
+export interface JobSettings {
+  /** JOBS_ENABLED: whether this server runs schedules and start-up runs (an administrator's "Run now" works either way). */
+  enabled: boolean;
+}
+
+export interface ReminderSettings {
+  /** REMINDERS_CRON: when the reminder job runs (croner pattern, UTC). */
+  cron: string;
+  /** REMINDER_TIME_ZONE: the zone whose calendar day a run stands for (due dates are calendar days). */
+  timeZone: string;
+  /** REMINDER_ONE_DAYS: Reminder One, this many days before the due date. */
+  reminderOneDays: number;
+  /** REMINDER_TWO_DAYS: Reminder Two, this many days before the due date (fewer than Reminder One's). */
+  reminderTwoDays: number;
+  /** REMINDER_LATE_DAYS: how many days after the due date a missed Due Date reminder still goes out. */
+  lateDays: number;
+}
+
+export const DEFAULT_REMINDERS_CRON = '0 19 * * *';
+export const DEFAULT_REMINDER_TIME_ZONE = 'Australia/Sydney';
+
+/** A time zone name the runtime knows (IANA, e.g. Australia/Sydney, UTC), or a start-up error naming the setting. */
+function timeZone(name: string, value: string): string {
+  try {
+    new Intl.DateTimeFormat('en-AU', { timeZone: value });
+  } catch {
+    throw new Error(`${name} must be a time zone name such as Australia/Sydney or UTC, got '${value}'`);
+  }
+  return value;
 }
 
 /** The association's site and the member site's contact settings (docs/operations.md). */
@@ -277,5 +312,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     site: siteSettings(env),
     membershipFeed: membershipFeed(env, root, int),
     s3: s3Settings(env),
+    jobs: { enabled: flag('JOBS_ENABLED', true) },
+    reminders: reminderSettings(),
   };
+
+  function flag(name: string, fallback: boolean): boolean {
+    const v = (env[name] ?? '').trim().toLowerCase();
+    if (v === '') return fallback;
+    if (v === 'true' || v === '1' || v === 'on') return true;
+    if (v === 'false' || v === '0' || v === 'off') return false;
+    throw new Error(`${name} must be true or false, got '${env[name]}'`);
+  }
+
+  function reminderSettings(): ReminderSettings {
+    const reminderOneDays = int('REMINDER_ONE_DAYS', 30);
+    const reminderTwoDays = int('REMINDER_TWO_DAYS', 7);
+    if (reminderTwoDays < 1 || reminderOneDays <= reminderTwoDays)
+      throw new Error(
+        `REMINDER_ONE_DAYS must be more than REMINDER_TWO_DAYS, and REMINDER_TWO_DAYS at least 1 (got ${reminderOneDays} and ${reminderTwoDays})`,
+      );
+    return {
+      cron: (env.REMINDERS_CRON || DEFAULT_REMINDERS_CRON).trim(),
+      timeZone: timeZone('REMINDER_TIME_ZONE', (env.REMINDER_TIME_ZONE || DEFAULT_REMINDER_TIME_ZONE).trim()),
+      reminderOneDays,
+      reminderTwoDays,
+      lateDays: int('REMINDER_LATE_DAYS', 7),
+    };
+  }
 }

@@ -76,6 +76,9 @@ async function main(): Promise<void> {
     console.log(`\nDemo sign-ins (password ${DEMO_PASSWORD}):`);
     for (const line of demoSignIns()) console.log(`  ${line}`);
   }
+  // Scheduled work after listen, so a long start-up run never delays the first requests.
+  if (config.jobs.enabled) await app.jobRunner.start();
+  else console.log('Scheduled jobs are switched off on this server (JOBS_ENABLED=false)');
   console.log(`\nSafety hub ready on http://localhost:${config.port} (${where}) in ${Date.now() - started} ms`);
 }
 

@@ -14,6 +14,7 @@ export const guardMessages = {
   users: 'Only administrators can manage users',
   outbox: 'Only administrators can read the outbox',
   jobs: 'Only administrators can read the jobs',
+  runJobs: 'Only administrators can run jobs',
   apiTokens: 'Only managers of a member organisation can manage API tokens',
   ownTwoFactor: 'You may only change your own two-factor settings',
 } as const;

@@ -1,4 +1,4 @@
-import { boolean, index, integer, pgTable, primaryKey, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 
 /** Tables that are not entities of the data layer: stored files, user groups, sessions. */
 const stamp = (name: string) => timestamp(name, { precision: 3, mode: 'string' });
@@ -120,4 +120,37 @@ export const pageViews = pgTable(
     created: stamp('created').notNull().defaultNow(),
   },
   (t) => [index('page_view_user_idx').on(t.userId, t.created)],
+);
+
+/**
+ * One attempt of a scheduled job (jobs/runner.ts). A run is claimed by inserting its row: the
+ * unique (job, slot, attempt) key lets exactly one server win a schedule slot, and a retry is
+ * the next attempt's row. `heartbeat` moves while the attempt runs; a running row whose
+ * heartbeat stopped belongs to a server that died, and is failed and retried by another.
+ */
+export const jobRuns = pgTable(
+  'job_run',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    job: text('job').notNull(),
+    /** The schedule slot this run stands for (a manual or start-up run: the minute it was asked for). */
+    slot: stamp('slot').notNull(),
+    attempt: integer('attempt').notNull(),
+    /** 'schedule', 'startup' or 'manual'. */
+    trigger: text('trigger').notNull(),
+    /** Who asked for a manual run (an administrator's email). */
+    requestedBy: text('requested_by'),
+    serverId: text('server_id').notNull(),
+    started: stamp('started').notNull(),
+    heartbeat: stamp('heartbeat').notNull(),
+    finished: stamp('finished'),
+    /** 'running', 'succeeded' or 'failed'. */
+    status: text('status').notNull(),
+    error: text('error'),
+    summary: text('summary'),
+    counts: jsonb('counts'),
+    /** A failed attempt with attempts left: when the next one may start. */
+    retryAt: stamp('retry_at'),
+  },
+  (t) => [uniqueIndex('job_run_slot_attempt_unique').on(t.job, t.slot, t.attempt), index('job_run_job_started_idx').on(t.job, t.started)],
 );

@@ -1,22 +1,24 @@
 import type { FastifyInstance } from 'fastify';
-import { guardMessages, requireAdmin } from '../access/guards';
+import { z } from 'zod';
+import { guardMessages, requireAdmin, signedInCaller } from '../access/guards';
+import { NotFoundError } from '../core/errors';
+import { runnerMessages, type JobRunner } from './runner';
 
-export interface ScheduledJob {
-  name: string;
-  /** When it runs, in words or as a cron expression. */
-  schedule: string;
-  description: string;
-}
+const jobName = z.string().regex(/^[a-z][a-z0-9-]{0,63}$/);
 
 /**
- * Background jobs the server runs on a schedule. There are none yet: mail is written to
- * the outbox and sent at once, so the jobs page lists the outbox and this empty list.
+ * The jobs page's routes (the sidebar's Hangfire link), for administrators:
+ * GET /api/jobs: each job's schedule, last and next run, recent runs and failures;
+ * POST /api/jobs/:name/run: run a job now (answers 202 with the attempt it started).
  */
-export const SCHEDULED_JOBS: readonly ScheduledJob[] = [];
-
-/** GET /api/jobs: the scheduled jobs, for administrators (the sidebar's Hangfire page). */
-export function jobRoutes(app: FastifyInstance): void {
+export function jobRoutes(app: FastifyInstance, runner: JobRunner): void {
   app.get('/api/jobs', { preHandler: requireAdmin(guardMessages.jobs) }, async () => {
-    return { scheduled: SCHEDULED_JOBS };
+    return { scheduled: runner.scheduled, serverId: runner.serverId, jobs: await runner.status() };
+  });
+  app.post<{ Params: { name: string } }>('/api/jobs/:name/run', { preHandler: requireAdmin(guardMessages.runJobs) }, async (req, reply) => {
+    const name = jobName.safeParse(req.params.name);
+    if (!name.success) throw new NotFoundError(runnerMessages.unknownJob(req.params.name.slice(0, 64)));
+    const run = await runner.runNow(name.data, signedInCaller(req).email);
+    return reply.status(202).send(run);
   });
 }

@@ -40,6 +40,8 @@ export interface JobDefinition {
   runAtStartup?: boolean;
   /** Attempts per slot before the slot is recorded as failed (retries back off). */
   maxAttempts?: number;
+  /** The wait before the first retry (default one minute); each further retry waits twice as long, at most an hour. */
+  backoffMs?: number;
   /** Whether the job can run at all with this configuration (e.g. no feed configured): shown on the jobs page instead of running. */
   disabledReason?: () => string | null;
   /** Throws to fail the attempt (the runner records the error and retries). */

@@ -86,8 +86,15 @@ const docs: Record<string, { tags: string[]; summary: string; description?: stri
   },
   'GET /api/jobs': {
     tags: ['System'],
-    summary: 'Scheduled background jobs (administrators)',
-    description: 'Answers {scheduled: [{name, schedule, description}]}; the server schedules none yet.',
+    summary: 'Scheduled jobs with their schedule, last and next run, recent runs and failures (administrators)',
+    description:
+      'Answers {scheduled (whether this server runs schedules), serverId, jobs: [{name, title, description, cron, schedule, runAtStartup, maxAttempts, disabledReason, nextRun, lastRun, lastFinished, running, recentRuns, recentFailures}]}; moments in ISO 8601 UTC. See docs/jobs.md.',
+  },
+  'POST /api/jobs/:name/run': {
+    tags: ['System'],
+    summary: 'Run a job now (administrators)',
+    description:
+      'Answers 202 with the attempt it started {id, job, slot, attempt, trigger, status}; 409 while the job runs; 404 for an unknown job.',
   },
   'POST /api/graphql': {
     tags: ['GraphQL'],

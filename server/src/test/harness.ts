@@ -62,7 +62,15 @@ const ENTITY_TABLES_SQL = `SELECT string_agg(format('%I', tablename), ', ') AS t
   WHERE schemaname = 'public' AND tablename NOT IN ('hub_migrations')`;
 
 /** A hub on its own database (PGlite per test file, or TEST_DATABASE_URL), seeded with the demo. */
-export async function startHarness(options: { config?: Partial<import('../config').Config>; share?: Harness } = {}): Promise<Harness> {
+export async function startHarness(
+  options: {
+    config?: Partial<import('../config').Config>;
+    share?: Harness;
+    /** The hub's jobs and the runner's clock (default: the configured jobs, the system clock). */
+    jobs?: import('../jobs/types').JobDefinition[];
+    clock?: import('../jobs/runner').Clock;
+  } = {},
+): Promise<Harness> {
   // `share`: another configuration of the hub over the same database and demo users (one
   // PostgreSQL database cannot hold two independently seeded demos).
   const { share } = options;
@@ -76,6 +84,8 @@ export async function startHarness(options: { config?: Partial<import('../config
     storage: diskStorage(join(config.dataDir, 'files')),
     logger: process.env.HUB_TEST_LOG === '1',
     mailer,
+    jobs: options.jobs,
+    clock: options.clock,
   });
   const signer = makeSigner(await loadSecret(db, undefined));
   const h: Harness = {
