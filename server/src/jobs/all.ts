@@ -1,4 +1,5 @@
 import type { Config } from '../config';
+import { membershipSyncJob } from './membership-sync';
 import type { JobDefinition } from './types';
 
 /**
@@ -7,6 +8,5 @@ import type { JobDefinition } from './types';
  * folder (its data access in crud/, like every entity read and write); add it here.
  */
 export function hubJobs(config: Config): JobDefinition[] {
-  void config;
-  return [];
+  return [membershipSyncJob(config.membershipFeed)];
 }

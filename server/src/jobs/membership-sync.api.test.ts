@@ -8,7 +8,9 @@ import { loadConfig, type MembershipFeedSettings } from '../config';
 import { diskStorage } from '../files/storage';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, startHarness, type Harness } from '../test/harness';
 import { FEED_ISSUES_SHOWN } from './membership-feed';
+import { hubJobs } from './all';
 import { membershipSyncJob, type SyncCounts } from './membership-sync';
+import { testClock, type JobStatus } from './runner';
 import type { JobContext } from './types';
 
 /**
@@ -19,6 +21,8 @@ const PORT = process.env.TEST_ENGINE === 'postgres' ? 9131 : 9130;
 const BASE = `http://127.0.0.1:${PORT}`;
 
 let h: Harness;
+/** The runner's clock: each manual run is a slot of its own second. */
+const clock = testClock('2026-11-26T03:00:00Z');
 let server: Server;
 /** What the feed server answers next, by path. */
 let handler: (req: IncomingMessage, res: ServerResponse) => void = (_req, res) => res.end('{}');
@@ -26,7 +30,8 @@ const dir = mkdtempSync(join(tmpdir(), 'hub-feed-'));
 const storage = diskStorage(join(dir, 'files'));
 
 beforeAll(async () => {
-  h = await startHarness();
+  // The hub's job list with the sync on this file's feed server (settings() is hoisted below).
+  h = await startHarness({ jobs: [membershipSyncJob(settings())], clock });
   server = createServer((req, res) => handler(req, res));
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -147,6 +152,45 @@ const goodFeed = (): TestFeed => ({
       isDuplicate: false,
     },
   ],
+});
+
+describe('membership sync: on the jobs page', () => {
+  const status = async () =>
+    ((await h.app.inject({ url: '/api/jobs', headers: h.headers(ADMIN) })).json() as { jobs: JobStatus[] }).jobs.find(
+      (j) => j.name === 'membership-sync',
+    )!;
+  const runNow = async () => {
+    clock.advance(60_000);
+    const res = await h.app.inject({ method: 'POST', url: '/api/jobs/membership-sync/run', headers: h.headers(ADMIN) });
+    expect(res.statusCode).toBe(202);
+    await h.app.jobRunner.idle();
+  };
+
+  it("is one of the hub's jobs, listed as off until a feed is configured", () => {
+    const job = hubJobs(loadConfig({})).find((j) => j.name === 'membership-sync');
+    expect(job?.disabledReason?.()).toMatch(/No membership feed is configured/);
+    expect(
+      hubJobs(loadConfig({ MEMBERSHIP_FEED_URL: `${BASE}/feed.json` }))
+        .find((j) => j.name === 'membership-sync')
+        ?.disabledReason?.(),
+    ).toBeNull();
+  });
+
+  it("runs from the jobs page and shows its summary, then a broken feed's error", async () => {
+    serve(goodFeed());
+    await runNow();
+    expect((await status()).lastFinished).toMatchObject({
+      status: 'succeeded',
+      summary: '3 accounts synchronised, 1 new, 2 changed, 2 matched by email, organisations: 1 new, 1 changed',
+      counts: { accountsCreated: 1, accountsStamped: 3 },
+    });
+    serve('oops', 502);
+    await runNow();
+    expect((await status()).lastFinished).toMatchObject({
+      status: 'failed',
+      error: `The membership feed at ${BASE}/feed.json answered HTTP 502 Bad Gateway`,
+    });
+  });
 });
 
 describe('membership sync: configuration', () => {

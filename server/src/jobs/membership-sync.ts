@@ -323,7 +323,7 @@ export function membershipSyncJob(settings: MembershipFeedSettings): JobDefiniti
   return {
     name: 'membership-sync',
     title: 'Membership sync',
-    description: `Reads organisations and accounts from the membership system (${feedSource(settings)}), creates or updates them by memberCode and memnetID, and stamps Lastsyncdate on every account it names.`,
+    description: `Reads organisations and accounts from the membership system's feed${settings.url || settings.file ? ` (${feedSource(settings)})` : ''}, creates or updates them by memberCode and memnetID, and stamps Lastsyncdate on every account it names.`,
     cron: '0 2 * * *',
     runAtStartup: true,
     maxAttempts: 3,
