@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authMessages } from '../auth/env';
 import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../auth/throttle';
-import { openPostgres } from '../db/client';
+import { openPostgres, type Db } from '../db/client';
+import type { JobStatus } from '../jobs/runner';
 import { startLocalS3, type LocalS3 } from './s3-server';
 import { killAll, startHub, type HubProcess } from './startup-spawn';
 
@@ -13,6 +15,24 @@ import { killAll, startHub, type HubProcess } from './startup-spawn';
  * of its own beside that one, `<name>_two`, and leaves it for the next run to clear).
  */
 const PG = process.env.TEST_DATABASE_URL;
+
+/** The membership feed both servers read: an organisation and two accounts the demo does not have. */
+const FEED = {
+  organisations: [{ memberCode: 'M900', name: 'Northgrid Electrical', isActive: true }],
+  accounts: [
+    { memnetID: '900001', email: 'ada@northgrid.example', organisation: 'M900', role: 'SafetyManager', firstname: 'Ada' },
+    { memnetID: '900002', email: 'ben@northgrid.example', organisation: 'M900', role: 'Worker', firstname: 'Ben' },
+  ],
+};
+
+/** Polls `check` until it holds, or fails after `ms`. */
+async function until(check: () => Promise<boolean>, ms: number): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await check())) {
+    if (Date.now() > end) throw new Error('timed out');
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}
 const PASSWORD = 'demo-password-12';
 
 /** A browser at a given client address (the hubs trust X-Forwarded-For, as behind a proxy): cookies, anti-forgery header. */
@@ -65,6 +85,8 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
   let a: HubProcess;
   let b: HubProcess;
   let s3: LocalS3;
+  let feed: Server;
+  let db: Db;
 
   beforeAll(async () => {
     const target = new URL(PG!);
@@ -76,7 +98,20 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
     const url = new URL(PG!);
     url.pathname = `/${name}`;
     s3 = await startLocalS3(9134);
-    const env = { DATABASE_URL: url.toString(), SEED_DEMO: '1', TRUST_PROXY: 'true', ...s3.env };
+    db = await openPostgres(url.toString(), 2);
+    // The membership system's feed, read by both servers' membership sync.
+    feed = createServer((_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(JSON.stringify(FEED));
+    });
+    await new Promise<void>((resolve) => feed.listen(9135, '127.0.0.1', () => resolve()));
+    const env = {
+      DATABASE_URL: url.toString(),
+      SEED_DEMO: '1',
+      TRUST_PROXY: 'true',
+      MEMBERSHIP_FEED_URL: 'http://127.0.0.1:9135/feed.json',
+      ...s3.env,
+    };
     // The first start migrates and seeds; the second finds both done.
     a = startHub(3131, env);
     await a.ready();
@@ -87,6 +122,41 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
   afterAll(async () => {
     killAll();
     await s3?.close();
+    await db?.close();
+    feed?.closeAllConnections();
+    await new Promise((resolve) => (feed ? feed.close(resolve) : resolve(null)));
+  });
+
+  /** A job's status as one server's jobs page shows it. */
+  async function jobOn(hub: HubProcess, admin: ReturnType<typeof browser>, name: string): Promise<JobStatus> {
+    const body = (await (await admin.get(hub, '/api/jobs')).json()) as { jobs: JobStatus[] };
+    return body.jobs.find((j) => j.name === name)!;
+  }
+
+  it('runs the membership sync at start-up and on demand on both servers, and each account is created once', async () => {
+    const admin = browser('192.0.2.40');
+    expect((await admin.signIn(a, 'admin@hub.example')).status).toBe(200);
+    // Both servers ran it at start-up (once, or one after the other: a second run finds nothing new).
+    await until(async () => (await jobOn(b, admin, 'membership-sync')).lastFinished?.status === 'succeeded', 60_000);
+    // Run now through both servers at once: each run waits for the other, none fails.
+    const [ra, rb] = await Promise.all([
+      admin.post(a, '/api/jobs/membership-sync/run', {}),
+      admin.post(b, '/api/jobs/membership-sync/run', {}),
+    ]);
+    expect([ra.status, rb.status].sort()).toEqual(expect.arrayContaining([202]));
+    for (const r of [ra, rb]) expect([202, 409]).toContain(r.status);
+    await until(async () => !(await jobOn(a, admin, 'membership-sync')).running, 60_000);
+    const { rows } = await db.query<{ memnet_id: string; n: number }>(
+      `SELECT memnet_id, count(*)::int AS n FROM mehub_account WHERE memnet_id IN ('900001', '900002') GROUP BY memnet_id ORDER BY memnet_id`,
+    );
+    expect(rows).toEqual([
+      { memnet_id: '900001', n: 1 },
+      { memnet_id: '900002', n: 1 },
+    ]);
+    const runs = await db.query<{ status: string; n: number }>(
+      `SELECT status, count(*)::int AS n FROM job_run WHERE job = 'membership-sync' GROUP BY status`,
+    );
+    expect(runs.rows.filter((r) => r.status !== 'succeeded')).toEqual([]);
   });
 
   it('shares sessions: signed in through one, the same session works through the other', async () => {
