@@ -37,6 +37,8 @@ export const roleFacts = {
   marketingTile: ['Worker', 'Pro-Worker'] as readonly RoleName[],
   /** May create, list and revoke the organisation's API tokens (the Integrations page). */
   apiTokens: REVIEWER_ROLES,
+  /** A 'Form Reviewed' timeline event's View button opens the review (edit) page; other roles get the view page. */
+  formReviewedEdit: REVIEWER_ROLES,
   /** User PDF export is hidden for them. */
   noUserPdf: ['SafetyWorker'] as readonly RoleName[],
   /**

@@ -8,6 +8,7 @@ import { registerRecordHooks } from '../records';
 import type { FileStorage } from '../files/storage';
 import { DEMO_HISTORY_FORM, demoFormData, demoFormNames, demoHistoryFormData } from './forms';
 import { seedDemoInUse, type DemoBase, type DemoPerson } from './in-use';
+import { spreadDemoHistory } from './timeline';
 
 export const DEMO_PASSWORD = 'demo-password-12';
 
@@ -347,5 +348,6 @@ export async function seedDemo(
       },
       now,
     );
+  await spreadDemoHistory(db, now);
   return 'seeded';
 }

@@ -17,6 +17,7 @@ import {
   entityLinks,
   formLinks,
   organisationLinks,
+  timelineLinks,
   passesGate,
   screenFor,
   toolLinks,
@@ -31,6 +32,8 @@ import { FormsBuilderPage } from './forms/FormsBuilderPage';
 const GraphiqlPage = lazy(() => import('./tools/GraphiqlPage'));
 const StyleGuidePage = lazy(() => import('./tools/StyleGuidePage'));
 const JobsPage = lazy(() => import('./tools/JobsPage'));
+/** Timelines (graph and list) load with their page. */
+const TimelinesPage = lazy(() => import('./timelines/TimelinesPage'));
 /** The form designer and the versions page (issue 12) are heavy and for administrators only. */
 const DesignerPage = lazy(() => import('./forms/designer/DesignerPage'));
 const VersionsPage = lazy(() => import('./forms/VersionsPage'));
@@ -142,6 +145,7 @@ export default function AdminApp() {
             <NavItems items={entityLinks(me.data)} />
           </NavLink>
           <NavItems items={formLinks(me.data)} />
+          <NavItems items={timelineLinks(me.data)} />
           <NavItems items={organisationLinks(me.data)} />
           <NavLink
             label="Utilities"
@@ -167,6 +171,9 @@ export default function AdminApp() {
           <Route path="forms/build" element={builder(later(<DesignerPage />))} />
           <Route path="forms/build/:entity/:id" element={builder(later(<DesignerPage />))} />
           <Route path="forms/versions/:id" element={builder(later(<VersionsPage />))} />
+          {/* Timelines (back-office 2.1): component graph or list, optionally one account. */}
+          <Route path="timelines" element={<Navigate to="/admin/timelines/graph" replace />} />
+          <Route path="timelines/:component/:entity?/:id?" element={later(<TimelinesPage />)} />
           <Route path=":entityPath" element={<EntityScreen mode="list" />} />
           <Route path=":entityPath/create" element={<EntityScreen mode="create" />} />
           <Route path=":entityPath/view/:id" element={<EntityScreen mode="view" />} />

@@ -96,6 +96,11 @@ export function formLinks(me: Me | null | undefined): NavItem[] {
     .map((e) => (e.name === 'FormsEntity' && canBuildForms(me) ? { to: '/admin/forms', label: 'Forms Builder' } : linkTo(e)));
 }
 
+/** Timelines (back-office 2.3): for those who may read timeline events. */
+export function timelineLinks(me: Me | null | undefined): NavItem[] {
+  return canRead(me, getEntity('MehubAccountTimelineEventsEntity')) ? [{ to: '/admin/timelines', label: 'Timelines' }] : [];
+}
+
 export function organisationLinks(me: Me | null | undefined): NavItem[] {
   const org = getEntity('MemberOrganisationEntity');
   return canRead(me, org) ? [linkTo(org)] : [];

@@ -33,6 +33,7 @@ const AttachPage = lazy(() => import('../member/attach/AttachPage').then((m) => 
 const ActivityPage = lazy(() => import('../member/site/ActivityPage').then((m) => ({ default: m.ActivityPage })));
 const UsersPage = lazy(() => import('../member/users/UsersPage').then((m) => ({ default: m.UsersPage })));
 const UserPage = lazy(() => import('../member/users/UserPage').then((m) => ({ default: m.UserPage })));
+const UserTimelinePage = lazy(() => import('../member/users/UserTimelinePage').then((m) => ({ default: m.UserTimelinePage })));
 const LicencePage = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.LicencePage })));
 const UserLicences = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.UserLicencesRedirect })));
 const AssetsPage = lazy(() => import('../member/assets/AssetsPage').then((m) => ({ default: m.AssetsPage })));
@@ -157,6 +158,7 @@ export const router = createBrowserRouter([
           { path: '/users/create', element: later(<UserPage key="create" mode="create" />) },
           { path: '/users/view/:id', element: later(<UserPage key="view" mode="view" />) },
           { path: '/users/edit/:id', element: later(<UserPage key="edit" mode="edit" />) },
+          { path: '/users/:userId/timeline', element: later(<UserTimelinePage />) },
           { path: '/users/:userId/licences', element: later(<UserLicences />) },
           { path: '/users/:userId/licences/create', element: later(<LicencePage key="create" mode="create" />) },
           { path: '/users/:userId/licences/view/:licenceId', element: later(<LicencePage key="view" mode="view" />) },

@@ -9,6 +9,8 @@ export interface Where {
   path: string;
   comparison: string;
   value: (string | null)[];
+  /** .NET-style comparison names; any *IGNORE_CASE* compares case-insensitively. */
+  case?: string;
 }
 
 export interface Column {

@@ -1,7 +1,7 @@
 import { Badge, Button, Center, Checkbox, Group, Loader, SimpleGrid, Stack, Text } from '@mantine/core';
 import { getEntity, type EntityDef } from '@hub/model';
 import { can } from '@hub/model/groups';
-import { IconFileDownload, IconUpload } from '@tabler/icons-react';
+import { IconFileDownload, IconTimeline, IconUpload } from '@tabler/icons-react';
 import { useMemo, useState } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMe, type Me } from '../../app/session';
@@ -158,6 +158,15 @@ function UserScreen({ mode, id, me }: { mode: RecordMode; id?: string; me: Me })
                 Export as PDF
               </Button>
             )}
+            <Button
+              component={Link}
+              to={`${USERS_PATH}/${user.id}/timeline`}
+              variant="default"
+              mih={44}
+              leftSection={<IconTimeline size={16} aria-hidden />}
+            >
+              Timeline
+            </Button>
             {editable && (
               <Button component={Link} to={licencePaths(user.id).create} mih={44} leftSection={<IconUpload size={16} aria-hidden />}>
                 Upload licenses
