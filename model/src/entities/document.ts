@@ -16,6 +16,9 @@ export const document = defineEntity({
     commentBox: f.textarea({ label: 'Comments', order: 40 }),
     annualReview: f.boolean({ label: 'Annual Review', default: true, order: 50 }),
     status: f.enum(DocumentStatus, { label: 'Status', hidden: true, default: 'ACTIVE' }),
+    // The day it was last made active (created active, approved, made active again): its annual
+    // review falls due 12 months later (model/src/reminders.ts). Written by the server only.
+    activeSince: f.date({ label: 'Active Since', readOnly: true, order: 57 }),
     pendingApproval: f.derived({
       label: 'Pending Approval',
       of: 'boolean',

@@ -7,6 +7,9 @@ export const reminderLog = defineEntity({
   table: 'reminder_log',
   display: 'description',
   scope: { kind: 'via', ref: 'mehubAccount' },
+  // One reminder per record, trigger, type, due date (triggerDate) and recipient: the reminder
+  // job inserts with ON CONFLICT DO NOTHING, so reruns and several servers never send one twice.
+  uniqueTogether: [['entityID', 'triggerType', 'reminderType', 'triggerDate', 'mehubAccount']],
   fields: {
     reminderType: f.enum(ReminderType, { label: 'Reminder Type', order: 10 }),
     triggerType: f.enum(TriggerType, { label: 'Trigger Type', order: 20 }),

@@ -1,4 +1,5 @@
-import { MAX_TAKE, getEntity, hasRoleFact } from '@hub/model';
+import { MAX_TAKE, getEntity, hasRoleFact, isUuid } from '@hub/model';
+import { REMINDER_TRIGGERS, reminderUrl, type TriggerTypeKey } from '@hub/model/reminders';
 import { hasReviewSlide, parseFormDefinition } from '@hub/model/forms';
 import { RECENT_ACTIVITY_LIMIT, type ActivityPriority, type RecentActivity } from '@hub/model/site';
 import type { FastifyInstance } from 'fastify';
@@ -179,7 +180,21 @@ async function waitingForReview(db: Db, caller: Caller): Promise<RecentActivity[
 const reminderPriority = (type: string | null): ActivityPriority =>
   type === 'DUE_DATE' ? 'High' : type === 'REMINDER_TWO' ? 'Medium' : 'Low';
 
-/** The caller's own reminder logs. */
+/** The ids among `ids` of `entity` the caller may read, with the licence holder where it has one. */
+async function readable(db: Db, caller: Caller, entity: 'AssetEntity' | 'DocumentEntity' | 'LicenceEntity', ids: string[]) {
+  const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
+  if (!valid.length) return new Map<string, string | null>();
+  const rows = (await listRecords(
+    db,
+    caller,
+    getEntity(entity),
+    { ids: valid, take: valid.length },
+    entity === 'LicenceEntity' ? { id: true, mehubAccountId: true } : { id: true },
+  )) as { id: string; mehubAccountId?: string | null }[];
+  return new Map(rows.map((r) => [r.id, r.mehubAccountId ?? null]));
+}
+
+/** The caller's own reminder logs, each linking to its record's member page when the caller may open it. */
 async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActivity[]> {
   const rows = (await listRecords(
     db,
@@ -190,21 +205,53 @@ async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActi
       orderBy: [{ path: 'created', descending: true }],
       take: RECENT_ACTIVITY_LIMIT,
     },
-    { id: true, created: true, reminderType: true, description: true, triggerDate: true, lastTriggerDate: true, owner: true },
+    {
+      id: true,
+      created: true,
+      reminderType: true,
+      triggerType: true,
+      entityID: true,
+      description: true,
+      triggerDate: true,
+      lastTriggerDate: true,
+      owner: true,
+    },
   )) as {
     id: string;
     created: string;
     reminderType: string | null;
+    triggerType: string | null;
+    entityID: string | null;
     description: string | null;
     triggerDate: string | null;
     lastTriggerDate: string | null;
     owner: string | null;
   }[];
+  const triggerOf = (r: (typeof rows)[number]) =>
+    r.triggerType && Object.hasOwn(REMINDER_TRIGGERS, r.triggerType) ? (r.triggerType as TriggerTypeKey) : null;
+  const idsOf = (entity: string) =>
+    rows.flatMap((r) => {
+      const t = triggerOf(r);
+      return t && r.entityID && REMINDER_TRIGGERS[t].entity === entity ? [r.entityID] : [];
+    });
+  const [assets, documents, licences] = await Promise.all([
+    readable(db, caller, 'AssetEntity', idsOf('AssetEntity')),
+    readable(db, caller, 'DocumentEntity', idsOf('DocumentEntity')),
+    readable(db, caller, 'LicenceEntity', idsOf('LicenceEntity')),
+  ]);
+  const found = { AssetEntity: assets, DocumentEntity: documents, LicenceEntity: licences };
+  const urlOf = (r: (typeof rows)[number]): string | null => {
+    const t = triggerOf(r);
+    const id = r.entityID?.toLowerCase();
+    if (!t || !id) return null;
+    const records = found[REMINDER_TRIGGERS[t].entity];
+    return records.has(id) ? reminderUrl(t, id, records.get(id)) : null;
+  };
   return rows.map((r) => ({
     owner: r.owner?.trim() || me,
     title: r.description?.trim() || activityMessages.reminder,
     priority: reminderPriority(r.reminderType),
-    url: null,
+    url: urlOf(r),
     requestId: null,
     date: iso(r.lastTriggerDate ?? r.triggerDate ?? r.created),
   }));

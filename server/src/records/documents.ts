@@ -3,7 +3,7 @@ import { isAdministrator } from '../access/caller';
 import { assertDocumentStatusChange, assertMeaDocumentWrite, fieldRefusal, viewerOf } from '../access/records';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 import { getRecord, listRecords } from '../crud/list';
-import { SYSTEM_CALLER } from '../crud/system';
+import { SYSTEM_CALLER, systemUpdate } from '../crud/system';
 import type { Db } from '../db/client';
 import { givenIds } from './stored';
 import { getEntity, isUuid } from '@hub/model';
@@ -63,19 +63,31 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
   }
   if (ctx.mode === 'create') {
     input.status = documentCreateStatus(viewerOf(caller), typeof input.status === 'string' ? input.status : null);
+    (ctx.state as DocumentState).activated = input.status === 'ACTIVE';
     return;
   }
   if (!Object.hasOwn(input, 'status')) return;
   const [stored] = await documentFacts(tx, ctx.id ? [ctx.id] : []);
   const from = stored?.status ?? 'ACTIVE';
   const to = input.status;
+  (ctx.state as DocumentState).activated = to === 'ACTIVE' && from !== 'ACTIVE';
   if (to === from || admin) return;
   assertDocumentStatusChange(caller);
   if (typeof to !== 'string' || !isDocumentTransition(from, to))
     throw fieldRefusal('status', recordMessages.documentTransition(from, String(to)));
 }
 
-export const documentHooks: SaveHooks = { prepare, beforeWrite };
+interface DocumentState {
+  activated?: boolean;
+}
+
+/** activeSince is read-only to every client: the day the document was last made active, written here (its annual review counts from it). */
+async function afterWrite(ctx: SaveHookContext): Promise<void> {
+  if (!(ctx.state as DocumentState).activated || !ctx.id || !isUuid(ctx.id)) return;
+  await systemUpdate(ctx.tx, 'DocumentEntity', ctx.id, { activeSince: new Date().toISOString().slice(0, 10) });
+}
+
+export const documentHooks: SaveHooks = { prepare, beforeWrite, afterWrite };
 
 // ---------------------------------------------------------------- links
 

@@ -27,6 +27,9 @@ beforeAll(async () => {
   const started = performance.now();
   expect(await seedFirstStart(h.db, { demo: true }, (msg, err) => console.error(msg, err))).toBe('seeded');
   seedMs = performance.now() - started;
+  // What a fresh start does next: the reminder job's start-up run.
+  await h.app.jobRunner.runNow('reminders', null);
+  await h.app.jobRunner.idle();
   // Sessions for the demo accounts on this database (the harness's own were truncated).
   h.users = {};
   for (const u of await rows<{ id: string; email: string; org: string }>(
@@ -112,7 +115,7 @@ describe('the demo in use', () => {
     }
     const manager = await get<RecentActivity[]>('safetymanager@sparkright.example', '/api/entity/ReminderLogEntity/GetRecentActivity');
     expect(manager.some((i) => /is waiting for review$/.test(i.title))).toBe(true);
-    expect(manager.some((i) => i.priority === 'High' && /due for inspection today/.test(i.title))).toBe(true);
+    expect(manager.some((i) => i.priority === 'High' && /^Asset 'Full body harness' is due for inspection on /.test(i.title))).toBe(true);
     const requests = await rows<{ show_notification: boolean; mehub_account_id: string | null; time_reviewed: string | null }>(
       'SELECT show_notification, mehub_account_id, time_reviewed FROM form_review_request',
     );
@@ -172,7 +175,7 @@ describe('the demo in use', () => {
     for (const s of standards) expect([2, 3], s.name).toContain(s.guidancess.length);
   });
 
-  it('has reminder logs: a licence due in 20 days and an asset inspection due today, on records that say so', async () => {
+  it('has records falling due, and the reminder job’s logs and mail for them', async () => {
     const logs = await rows<{
       reminder_type: string;
       trigger_type: string;
@@ -184,18 +187,38 @@ describe('the demo in use', () => {
       `SELECT r.reminder_type, r.trigger_type, r.description, r.owner, r."entity_id", a.email
          FROM reminder_log r JOIN mehub_account a ON a.id = r.mehub_account_id`,
     );
+    const shown = (day: string) => day.split('-').reverse().join('/');
     for (const org of ['sparkright', 'voltline']) {
-      const licence = logs.find((l) => l.trigger_type === 'LICENCE_DUE' && l.email.endsWith(`@${org}.example`))!;
+      const of = (trigger: string) => logs.filter((l) => l.trigger_type === trigger && l.email.endsWith(`@${org}.example`));
+      const [licence] = of('LICENCE_DUE');
       expect(licence, org).toBeTruthy();
+      expect(licence.reminder_type).toBe('REMINDER_ONE');
       expect(licence.owner).toMatch(/^[A-Z][a-z]+ [A-Z][a-z]+$/);
       const [row] = await rows<{ renewal_date: string }>('SELECT renewal_date::text FROM licence WHERE id = $1', [licence.entity_id]);
       expect(row.renewal_date).toBe(dayFrom(now, 20));
-      expect(licence.description).toContain(dayFrom(now, 20).split('-').reverse().join('/'));
-      const asset = logs.find((l) => l.trigger_type === 'ASSET_INSPECTION' && l.email.endsWith(`@${org}.example`))!;
+      expect(licence.description).toContain(shown(dayFrom(now, 20)));
+      const [asset] = of('ASSET_INSPECTION');
       expect(asset.reminder_type).toBe('DUE_DATE');
       const [a] = await rows<{ next_inspection: string }>('SELECT next_inspection::text FROM asset WHERE id = $1', [asset.entity_id]);
       expect(a.next_inspection).toBe(dayFrom(now, 0));
+      expect(of('ASSET_SERVICE')[0].reminder_type).toBe('REMINDER_TWO');
+      expect(of('ASSET_REGISTRATION')[0].reminder_type).toBe('REMINDER_ONE');
+      expect(of('DOCUMENT_ANNUAL_REVIEW')[0].reminder_type).toBe('REMINDER_TWO');
+      expect(of('LICENCE_PENDING')[0].reminder_type).toBe('REMINDER_ONE');
+      expect(of('DOCUMENT_PENDING')[0].reminder_type).toBe('REMINDER_ONE');
     }
+    // Each of them mailed, once per person.
+    const mail = await rows<{ to: string; n: number }>(
+      `SELECT "to", count(*)::int AS n FROM mail_outbox WHERE subject LIKE 'Reminder:%' GROUP BY "to"`,
+    );
+    expect(mail.length).toBe(new Set(logs.map((l) => l.email)).size);
+    expect(mail.every((m) => m.n === 1)).toBe(true);
+    // The safety worker sees their licence and the harness they are assigned, with links to them.
+    const items = await get<RecentActivity[]>('safetyworker@sparkright.example', '/api/entity/ReminderLogEntity/GetRecentActivity');
+    expect(items.find((i) => /^Licence 'Working at heights' of .+ is due for renewal on /.test(i.title))?.url).toMatch(
+      /^\/users\/[0-9a-f-]{36}\/licences\/view\/[0-9a-f-]{36}$/,
+    );
+    expect(items.find((i) => /^Asset 'Full body harness' is due for inspection on /.test(i.title))?.url).toMatch(/^\/assets\/view\//);
   });
 
   it('lists several active documents of each organisation in the library, and keeps pending ones out', async () => {

@@ -45,7 +45,6 @@ export const dayFrom = (now: Date, days: number) => new Date(now.getTime() + day
 /** A moment `days` (and `hours`) before `now`, on the wire ('YYYY-MM-DD HH:mm:ss', UTC). */
 const momentBefore = (now: Date, days: number, hours = 0) => toWireDate(new Date(now.getTime() - days * DAY_MS - hours * 3600_000));
 /** DD/MM/YYYY, as the hub shows a day. */
-const shown = (day: string) => day.split('-').reverse().join('/');
 
 /** The association's safety page, as the hub links it by default (config.ts; stored data cannot follow a later setting). */
 const ASSOCIATION_SAFETY = `${DEFAULT_ASSOCIATION_SITE_URL}${ASSOCIATION_PAGE_PATHS.safetyResources}`;
@@ -66,8 +65,8 @@ function callerOf(p: DemoPerson): Caller {
 /**
  * The demo in use (architecture.md, 'Demo data'): submissions completed, reviewed and not,
  * a draft, forms whose Complete Slide notified someone, safety links in sections, standards
- * with guidance notes, organisation documents, licences and assets falling due with their
- * reminder logs, so that every member page shows real content on a fresh start. Dates are
+ * with guidance notes, organisation documents, licences and assets falling due (the reminder
+ * job, run at start-up, writes their reminder logs), so that every member page shows real content on a fresh start. Dates are
  * relative to `now`, so the demo never goes stale.
  *
  * Seeded once, with the first start's demo (seed/first-start.ts); the test harness's
@@ -206,13 +205,20 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
       : []),
   ]);
 
-  // Per organisation: documents (active ones the library lists, one waiting for approval), a
-  // licence falling due and one pending, an asset due for inspection today, and the reminder
-  // logs the reminder job would have written for them. Each kind saved once for both.
+  // Per organisation: documents (active ones the library lists, one waiting for approval and
+  // one due for its annual review next week), a licence falling due and one pending, assets due
+  // for inspection today, a service in 5 days and a registration in 28 days. The reminder job
+  // (jobs/reminders.ts, run at start-up) writes their reminder logs and mail: Recent Activity
+  // shows them on a fresh start.
   const documents: Record<string, unknown>[] = [];
   const licences: Record<string, unknown>[] = [];
-  const logs: ((licenceIds: string[]) => Record<string, unknown>)[] = [];
-  const dueAssets: string[] = [];
+  const dueAssets: { inspection: string[]; service: string[]; registration: string[]; assignees: [string, string][] } = {
+    inspection: [],
+    service: [],
+    registration: [],
+    assignees: [],
+  };
+  const reviewDue: string[] = [];
   const licenceDue = dayFrom(now, 20);
   const today = dayFrom(now, 0);
   for (const [org, prefix, people, assets] of [
@@ -243,7 +249,7 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
         documentTypess: ref([base.documentType('Workplace Relations')]),
       },
     );
-    const at = licences.length;
+
     licences.push(
       {
         licenceName: 'Working at heights',
@@ -267,40 +273,12 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
         as: worker,
       },
     );
-    const harness = assets[2];
-    dueAssets.push(harness);
-    logs.push(
-      (ids) => ({
-        reminderType: 'REMINDER_ONE',
-        triggerType: 'LICENCE_DUE',
-        triggerDate: momentBefore(now, 10),
-        lastTriggerDate: momentBefore(now, 10),
-        entityID: ids[at],
-        description: `Working at heights licence ${prefix}-WAH-2231 is due for renewal on ${shown(licenceDue)}`,
-        owner: worker.name,
-        mehubAccountId: worker.id,
-      }),
-      () => ({
-        reminderType: 'DUE_DATE',
-        triggerType: 'ASSET_INSPECTION',
-        triggerDate: momentBefore(now, 0, 1),
-        lastTriggerDate: momentBefore(now, 0, 1),
-        entityID: harness,
-        description: `Full body harness ${prefix}-003 is due for inspection today (${shown(today)})`,
-        owner: manager.name,
-        mehubAccountId: manager.id,
-      }),
-      (ids) => ({
-        reminderType: 'REMINDER_ONE',
-        triggerType: 'LICENCE_PENDING',
-        triggerDate: momentBefore(now, 2),
-        lastTriggerDate: momentBefore(now, 2),
-        entityID: ids[at + 1],
-        description: `${worker.name} uploaded a Confined space entry licence that is waiting for approval`,
-        owner: worker.name,
-        mehubAccountId: manager.id,
-      }),
-    );
+    // The harness (due for inspection today) is the worker's; the ladder needs a service, the van its registration.
+    dueAssets.inspection.push(assets[2]);
+    dueAssets.service.push(assets[1]);
+    dueAssets.registration.push(assets[3]);
+    dueAssets.assignees.push([assets[2], worker.id], [assets[1], worker.id]);
+    reviewDue.push(`${prefix} Emergency and first aid plan`);
   }
   await save('DocumentEntity', documents);
   // Licences go through the licence rules: an approved one saved as the system (an
@@ -312,13 +290,23 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
   }
   await seedDemoRecords(base, callerOf, licenceIds);
   await db.query(`UPDATE asset SET last_inspection = $2::date, next_inspection = $3::date WHERE id = ANY($1::uuid[])`, [
-    dueAssets,
+    dueAssets.inspection,
     dayFrom(now, -30),
     today,
   ]);
+  await db.query(`UPDATE asset SET service_due_date = $2::date WHERE id = ANY($1::uuid[])`, [dueAssets.service, dayFrom(now, 5)]);
+  await db.query(`UPDATE asset SET registration_renewal_date = $2::date WHERE id = ANY($1::uuid[])`, [
+    dueAssets.registration,
+    dayFrom(now, 28),
+  ]);
   await save(
-    'ReminderLogEntity',
-    logs.map((log) => log(licenceIds)),
+    'AssetsMehubAccounts',
+    dueAssets.assignees.map(([asset, account]) => ({ assetsId: asset, mehubAccountsId: account })),
+  );
+  // Made active a year ago, less a week: its annual review falls due in 7 days.
+  await db.query(
+    `UPDATE document SET active_since = ($2::date - interval '12 months' + interval '7 days')::date WHERE document_name = ANY($1::text[])`,
+    [reviewDue, today],
   );
 
   // Submissions, as their owners would complete them; then the reviews, as the reviewers would.
