@@ -110,6 +110,8 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
       SEED_DEMO: '1',
       TRUST_PROXY: 'true',
       MEMBERSHIP_FEED_URL: 'http://127.0.0.1:9135/feed.json',
+      // Every minute: both servers tick for the same reminder slots while the tests run.
+      REMINDERS_CRON: '* * * * *',
       ...s3.env,
     };
     // The first start migrates and seeds; the second finds both done.
@@ -233,4 +235,64 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
     // Another address is not held back.
     expect((await browser('192.0.2.31').signIn(b, 'manager@sparkright.example')).status).toBe(200);
   });
+
+  it('sends each reminder once: both servers run the reminder job at start-up, on demand and on the same schedule slots', async () => {
+    const admin = browser('192.0.2.50');
+    expect((await admin.signIn(b, 'admin@hub.example')).status).toBe(200);
+    await until(async () => (await jobOn(a, admin, 'reminders')).lastFinished?.status === 'succeeded', 60_000);
+    const mails = async () =>
+      (
+        await db.query<{ to: string; subject: string; text: string }>(
+          `SELECT "to", subject, text FROM mail_outbox WHERE subject LIKE 'Reminder%' ORDER BY "to", subject`,
+        )
+      ).rows;
+    const logs = async () => Number((await db.query<{ n: number }>(`SELECT count(*)::int AS n FROM reminder_log`)).rows[0].n);
+    const sent = await mails();
+    // The demo holds records falling due: the start-up run mailed their people, one mail each.
+    expect(sent.length).toBeGreaterThan(0);
+    expect(new Set(sent.map((m) => m.to)).size).toBe(sent.length);
+    const logged = await logs();
+    expect(logged).toBeGreaterThan(0);
+
+    // Run now through each server, then through both at once, across the every-minute schedule.
+    const runNow = (hub: HubProcess) => admin.post(hub, '/api/jobs/reminders/run', {});
+    const idle = () => until(async () => !(await jobOn(a, admin, 'reminders')).running, 60_000);
+    const asked: [HubProcess, Response][] = [];
+    asked.push([a, await runNow(a)]);
+    await idle();
+    await new Promise((r) => setTimeout(r, 1100)); // a slot of its own second
+    asked.push([b, await runNow(b)]);
+    await idle();
+    await new Promise((r) => setTimeout(r, 1100));
+    const both = await Promise.all([runNow(a), runNow(b)]);
+    asked.push([a, both[0]], [b, both[1]]);
+    await idle();
+    // Each accepted run ran on the server asked ('already running' when another run was on).
+    const serverOf = async (hub: HubProcess) => ((await (await admin.get(hub, '/api/jobs')).json()) as { serverId: string }).serverId;
+    for (const [, res] of asked) expect([202, 409]).toContain(res.status);
+    for (const hub of [a, b])
+      if (asked.some(([h, res]) => h === hub && res.status === 202)) {
+        const { rows } = await db.query(`SELECT 1 FROM job_run WHERE job = 'reminders' AND trigger = 'manual' AND server_id = $1`, [
+          await serverOf(hub),
+        ]);
+        expect(rows.length).toBeGreaterThan(0);
+      }
+
+    // And a scheduled slot (every minute here) that both servers tick for: one of them runs it.
+    await until(
+      async () =>
+        (await db.query(`SELECT 1 FROM job_run WHERE job = 'reminders' AND trigger = 'schedule' AND status = 'succeeded'`)).rows.length > 0,
+      90_000,
+    );
+    await idle();
+
+    expect(await mails()).toEqual(sent);
+    expect(await logs()).toBe(logged);
+    const failed = await db.query(`SELECT status, error FROM job_run WHERE job = 'reminders' AND status <> 'succeeded'`);
+    expect(failed.rows).toEqual([]);
+    const slots = await db.query(
+      `SELECT slot FROM job_run WHERE job = 'reminders' AND trigger = 'schedule' GROUP BY slot, attempt HAVING count(*) > 1`,
+    );
+    expect(slots.rows).toEqual([]);
+  }, 150_000);
 });
