@@ -53,7 +53,7 @@ test.describe('back-office tools', () => {
     // No feed is configured here: the membership sync is listed as off, with the settings to set.
     const sync = page.getByRole('region', { name: 'Membership sync' });
     await expect(sync.getByText(/This job cannot run: No membership feed is configured: set MEMBERSHIP_FEED_URL/)).toBeVisible();
-    await expect(sync.getByRole('button', { name: 'Run Membership sync now' })).toBeDisabled();
+    await expect(sync.getByRole('button', { name: 'Run now' })).toBeDisabled();
     await page.screenshot({ path: 'test-results/screens/admin-jobs.png', fullPage: true });
     await expect(page.getByRole('columnheader', { name: 'Subject' })).toBeVisible();
   });

@@ -67,15 +67,29 @@ function duration(run: JobRun): string {
 
 /** The outcome of an attempt, in words and colour. */
 function Outcome({ run }: { run: JobRun | null }) {
-  if (!run) return <Badge color="gray">Never run</Badge>;
+  if (!run)
+    return (
+      <Badge miw="max-content" color="gray.8">
+        Never run
+      </Badge>
+    );
   if (run.status === 'running')
     return (
-      <Badge color="blue" leftSection={<Loader size={10} color="white" />}>
+      <Badge miw="max-content" color="blue.9" leftSection={<Loader size={10} color="white" />}>
         Running
       </Badge>
     );
-  if (run.status === 'succeeded') return <Badge color="green">Succeeded</Badge>;
-  return <Badge color="red">Failed</Badge>;
+  if (run.status === 'succeeded')
+    return (
+      <Badge miw="max-content" color="teal.9">
+        Succeeded
+      </Badge>
+    );
+  return (
+    <Badge miw="max-content" color="red.9">
+      Failed
+    </Badge>
+  );
 }
 
 function Field({ label, children }: { label: string; children: React.ReactNode }) {
@@ -118,7 +132,6 @@ function JobCard({ job, scheduled }: { job: Job; scheduled: boolean }) {
           onClick={() => run.mutate()}
           loading={run.isPending}
           disabled={job.running || !!job.disabledReason}
-          aria-label={`Run ${job.title} now`}
           miw={120}
           h={44}
         >
@@ -223,7 +236,7 @@ function JobCard({ job, scheduled }: { job: Job; scheduled: boolean }) {
                     {r.requestedBy ? ` by ${r.requestedBy}` : ''}
                   </Table.Td>
                   <Table.Td>{r.attempt}</Table.Td>
-                  <Table.Td>
+                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
                     <Outcome run={r} />
                   </Table.Td>
                   <Table.Td>{r.error ?? r.summary ?? ''}</Table.Td>
@@ -321,15 +334,19 @@ export default function JobsPage() {
                     <Table.Td>{m.to}</Table.Td>
                     <Table.Td>{m.subject}</Table.Td>
                     <Table.Td>{formatLocal(m.created)}</Table.Td>
-                    <Table.Td>
+                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       {m.error ? (
-                        <Badge color="red" title={m.error}>
+                        <Badge miw="max-content" color="red.9" title={m.error}>
                           Error: {m.error}
                         </Badge>
                       ) : m.sentAt ? (
-                        <Badge color="green">Sent {formatLocal(m.sentAt)}</Badge>
+                        <Badge miw="max-content" color="teal.9">
+                          Sent {formatLocal(m.sentAt)}
+                        </Badge>
                       ) : (
-                        <Badge color="gray">Not sent</Badge>
+                        <Badge miw="max-content" color="gray.8">
+                          Not sent
+                        </Badge>
                       )}
                     </Table.Td>
                   </Table.Tr>
