@@ -4,16 +4,17 @@ import { buffer } from 'node:stream/consumers';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config';
+import { freePort } from '../test/ports';
 import { startLocalS3, type LocalS3 } from '../test/s3-server';
 import { S3_PART_BYTES, s3Client, s3Storage } from './s3-storage';
 import { UploadTooLargeError, stageUpload } from './upload';
 
-/** The S3 file store against a local S3-compatible server (s3rver on port 9132). */
+/** The S3 file store against a local S3-compatible server (s3rver, on a free port). */
 let s3: LocalS3;
 let storage: ReturnType<typeof s3Storage>;
 
 beforeAll(async () => {
-  s3 = await startLocalS3(9132);
+  s3 = await startLocalS3(await freePort());
   storage = s3Storage(s3.settings);
 });
 afterAll(() => s3.close());
@@ -119,9 +120,9 @@ describe('S3 file storage', () => {
   it('checks the bucket at start-up, naming what is wrong', async () => {
     await expect(storage.check()).resolves.toBeUndefined();
     await expect(s3Storage({ ...s3.settings, bucket: 'no-such-bucket' }).check()).rejects.toThrow(
-      /The S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:9132 cannot be used: HTTP 404/,
+      /The S3 bucket no-such-bucket at http:\/\/127\.0\.0\.1:\d+ cannot be used: HTTP 404/,
     );
-    await expect(s3Storage({ ...s3.settings, endpoint: 'http://127.0.0.1:9138' }).check()).rejects.toThrow(/cannot be used/);
+    await expect(s3Storage({ ...s3.settings, endpoint: `http://127.0.0.1:${await freePort()}` }).check()).rejects.toThrow(/cannot be used/);
   });
 });
 

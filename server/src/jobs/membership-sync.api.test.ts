@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { loadConfig, type MembershipFeedSettings } from '../config';
 import { diskStorage } from '../files/storage';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, startHarness, type Harness } from '../test/harness';
+import { freePort } from '../test/ports';
 import { FEED_ISSUES_SHOWN } from './membership-feed';
 import { hubJobs } from './all';
 import { membershipSyncJob, type SyncCounts } from './membership-sync';
@@ -14,11 +15,14 @@ import { testClock, type JobStatus } from './runner';
 import type { JobContext } from './types';
 
 /**
- * The membership sync against a feed server of its own (port 9130 on PGlite, 9131 on
- * PostgreSQL, so both projects can run at once): good, partial and broken feeds.
+ * The membership sync against a feed server of its own (on a port the system picks, so that
+ * the PGlite and PostgreSQL projects, and two checkouts, can run it at once): good, partial
+ * and broken feeds.
  */
-const PORT = process.env.TEST_ENGINE === 'postgres' ? 9131 : 9130;
+const PORT = await freePort();
 const BASE = `http://127.0.0.1:${PORT}`;
+/** A port nothing listens on. */
+const CLOSED = await freePort();
 
 let h: Harness;
 /** The runner's clock: each manual run is a slot of its own second. */
@@ -505,7 +509,7 @@ describe('membership sync: a broken feed changes nothing and fails the run with 
       {},
       /could not be reached|not valid JSON/,
     ],
-    ['nothing listening', () => {}, { url: 'http://127.0.0.1:9139/feed.json' }, /could not be reached: ECONNREFUSED/],
+    ['nothing listening', () => {}, { url: `http://127.0.0.1:${CLOSED}/feed.json` }, /could not be reached: ECONNREFUSED/],
     ['a missing file', () => {}, { url: null, file: join(dir, 'missing.json') }, /could not be opened: ENOENT/],
     ['a directory as the file', () => {}, { url: null, file: dir }, /is not a file|could not be opened/],
   ];

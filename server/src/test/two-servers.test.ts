@@ -6,12 +6,13 @@ import { ACCOUNT_LIMIT, ADDRESS_LIMIT } from '../auth/throttle';
 import { openPostgres, type Db } from '../db/client';
 import type { JobStatus } from '../jobs/runner';
 import { startLocalS3, type LocalS3 } from './s3-server';
+import { freePort } from './ports';
 import { killAll, startHub, type HubProcess } from './startup-spawn';
 
 /**
  * Two hub processes on one PostgreSQL database and one S3 bucket, as behind a load
  * balancer (docs/operations.md, 'Several servers'): what one server does, the other sees.
- * Ports 3131 and 3132, the S3 server on 9134. Needs TEST_DATABASE_URL (it uses a database
+ * Every server on a port the system picks. Needs TEST_DATABASE_URL (it uses a database
  * of its own beside that one, `<name>_two`, and leaves it for the next run to clear).
  */
 const PG = process.env.TEST_DATABASE_URL;
@@ -97,27 +98,28 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
     await admin.close();
     const url = new URL(PG!);
     url.pathname = `/${name}`;
-    s3 = await startLocalS3(9134);
+    s3 = await startLocalS3(await freePort());
     db = await openPostgres(url.toString(), 2);
     // The membership system's feed, read by both servers' membership sync.
     feed = createServer((_req, res) => {
       res.writeHead(200, { 'content-type': 'application/json' });
       res.end(JSON.stringify(FEED));
     });
-    await new Promise<void>((resolve) => feed.listen(9135, '127.0.0.1', () => resolve()));
+    const feedPort = await freePort();
+    await new Promise<void>((resolve) => feed.listen(feedPort, '127.0.0.1', () => resolve()));
     const env = {
       DATABASE_URL: url.toString(),
       SEED_DEMO: '1',
       TRUST_PROXY: 'true',
-      MEMBERSHIP_FEED_URL: 'http://127.0.0.1:9135/feed.json',
+      MEMBERSHIP_FEED_URL: `http://127.0.0.1:${feedPort}/feed.json`,
       // Every minute: both servers tick for the same reminder slots while the tests run.
       REMINDERS_CRON: '* * * * *',
       ...s3.env,
     };
     // The first start migrates and seeds; the second finds both done.
-    a = startHub(3131, env);
+    a = startHub(await freePort(), env);
     await a.ready();
-    b = startHub(3132, env);
+    b = startHub(await freePort(), env);
     await b.ready();
   }, 240_000);
 
@@ -173,7 +175,11 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
   it('stores an upload through one and serves it through the other, from the S3 bucket', async () => {
     const me = browser('192.0.2.11');
     expect((await me.signIn(a, 'safetymanager@sparkright.example')).status).toBe(200);
-    const assets = (await (await me.post(a, '/api/graphql', { query: '{ assetEntitys(take: 1) { id } }' })).json()) as {
+    const assets = (await (
+      await me.post(a, '/api/graphql', {
+        query: '{ assetEntitys(where: [{ path: "status", comparison: equal, value: ["IN_SERVICE"] }], take: 1) { id } }',
+      })
+    ).json()) as {
       data: { assetEntitys: { id: string }[] };
     };
     const pdf = Buffer.concat([Buffer.from('%PDF-1.4\n'), randomBytes(6 * 1024 * 1024), Buffer.from('\n%%EOF\n')]);
