@@ -217,6 +217,11 @@ export interface TimelineRecording {
    * to true (created so, or changed to it) is '<title>: <name>' ('Form Completed: Incident Report').
    */
   milestones?: readonly { field: string; title: string }[];
+  /**
+   * A path to a boolean that keeps the row private to its owner until true ('isCompleted' of a
+   * draft submission, which only its owner reads): no event tells of the row before then.
+   */
+  privateUntil?: string;
 }
 
 /** An entity of any name (a declaration before the registry checks it, or one made up by a test). */

@@ -11,6 +11,7 @@ export const formSubmissions = defineEntity({
     account: 'mehubAccount',
     name: 'formVersion.form.name',
     milestones: [{ field: 'isCompleted', title: 'Form Completed' }],
+    privateUntil: 'isCompleted',
   },
   fields: {
     formName: f.derived({ label: 'Form Name', of: 'text', from: { path: 'formVersion.form.name' }, order: 5 }),

@@ -6,7 +6,10 @@ export const timelineEvent = defineEntity({
   label: 'Timeline Event',
   table: 'mehub_account_timeline_events',
   display: 'actionTitle',
-  scope: { kind: 'via', ref: 'entity' },
+  // Read by the organisation the event is about, stamped when it is written (not the account's
+  // organisation of today): an account that moves to another organisation takes none of the old
+  // organisation's history with it, and an old primary contact's timeline tells the new one nothing.
+  scope: { kind: 'org', ref: 'memberOrganisation' },
   // An account's timeline pages by (entity, created, id): the list screen and the member's timeline.
   indexes: [['entity', 'created', 'id']],
   fields: {
@@ -19,5 +22,6 @@ export const timelineEvent = defineEntity({
     // name and the record's id, so a 'Form Reviewed' event can open the submission.
     recordEntity: f.text({ label: 'Record Entity', readOnly: true, order: 60 }),
     recordId: f.text({ label: 'Record Id', readOnly: true, order: 70 }),
+    memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Organisation', onDelete: 'cascade', order: 80 }),
   },
 });

@@ -230,6 +230,10 @@ export function keptSql(entity: EntityDef, alias: string, caller: Caller | null,
       return null;
     case 'via': {
       const { column, target } = refColumn(entity, s.ref);
+      // A row that hangs off an account (a licence, a reminder log) is written on the caller's
+      // own account only (licence approvers: their colleagues' too), never on any colleague's;
+      // an API token, the organisation's system, writes on any account of its organisation.
+      if (target.name === 'MehubAccountEntity' && caller?.kind === 'account') return ownedSql(entity, alias, caller, params);
       const inner = nextAlias();
       const kept = keptSql(target, inner, caller, params);
       if (kept === null) return null;

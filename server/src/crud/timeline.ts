@@ -7,6 +7,7 @@ import { columnOf, storedFields } from '../db/columns';
 import { Params, ident } from '../db/params';
 import { columnSql } from './system';
 import { assertAllowed } from '../access/rules';
+import { PERSONAL_ACCOUNT_FIELDS } from '../access/fields';
 import type { Filter } from './conditions';
 import { whereSql } from './list';
 import { selectJson } from './select';
@@ -40,8 +41,12 @@ export interface TimelineSnapshot {
   name: string | null;
   /** The account the row belongs to (timeline.account). */
   account: string | null;
-  /** The primary contact of the row's organisation (timeline.organisation). */
+  /** The primary contact of the row's organisation (timeline.organisation), while still one of its members. */
   contact: string | null;
+  /** The organisation the row is of: its own, or its account's; the events are read by it alone. */
+  organisation: string | null;
+  /** False while the row is private to its owner (timeline.privateUntil): no event tells of it. */
+  told: boolean;
   values: Record<string, string | null>;
 }
 
@@ -49,6 +54,13 @@ export interface TimelineSnapshot {
 function recordedFields(entity: EntityDef): { name: string; field: Field; column: string }[] {
   return storedFields(entity).filter(({ field }) => field.kind !== 'password' && !field.writeOnly);
 }
+
+/**
+ * Fields whose values an event never tells, only that they changed: an account's personal
+ * details, which colleagues held to their own record do not read (access/fields.ts), while
+ * every colleague reads the account's timeline.
+ */
+const valueHidden = (entity: EntityDef, name: string) => entity.name === 'MehubAccountEntity' && PERSONAL_ACCOUNT_FIELDS.has(name);
 
 let aliases = 0;
 const fresh = () => `tl${++aliases % 1_000_000}`;
@@ -112,25 +124,48 @@ export async function snapshotRows(
   const name = pathSql(entity, 't', timeline.name ?? entity.display);
   const account =
     timeline.account === 'self' ? 't.id::text' : timeline.account ? `${pathSql(entity, 't', timeline.account).sql}::text` : 'NULL';
-  const contact = timeline.organisation ? `${pathSql(entity, 't', `${timeline.organisation}.primaryContact`).sql}::text` : 'NULL';
+  const organisation = timeline.organisation
+    ? `${pathSql(entity, 't', timeline.organisation).sql}::text`
+    : timeline.account === 'self'
+      ? `${pathSql(entity, 't', 'memberOrganisation').sql}::text`
+      : timeline.account
+        ? `${pathSql(entity, 't', `${timeline.account}.memberOrganisation`).sql}::text`
+        : 'NULL';
+  // The primary contact answers for the organisation's records only while still one of its members.
+  const contact = timeline.organisation
+    ? `CASE WHEN ${pathSql(entity, 't', `${timeline.organisation}.primaryContact.memberOrganisation`).sql}::text = ${organisation} ` +
+      `THEN ${pathSql(entity, 't', `${timeline.organisation}.primaryContact`).sql}::text END`
+    : 'NULL';
+  const told = timeline.privateUntil ? `coalesce(${pathSql(entity, 't', timeline.privateUntil).sql}, false)` : 'true';
   const cols = [
     't.id::text AS id',
     `${textSql(name.field, name.sql)} AS name`,
     `${account} AS account`,
     `${contact} AS contact`,
+    `${organisation} AS organisation`,
+    `${told} AS told`,
     ...fields.map(({ field, column }, i) => `${textSql(field, `t.${ident(column)}`)} AS v${i}`),
   ];
   const where = [`t.id = ANY(${params.add([...new Set(ids)], 'uuid[]')})`];
   const scope = lockFor ? writeScopeSql(entity, 't', lockFor.caller, params) : null;
   if (scope) where.push(scope);
-  const { rows } = await tx.query<Record<string, string | null>>(
+  const { rows } = await tx.query<Record<string, string | boolean | null>>(
     `SELECT ${cols.join(', ')} FROM ${ident(entity.table)} t WHERE ${where.join(' AND ')}${lockFor ? ' ORDER BY t.id FOR UPDATE OF t' : ''}`,
     params.values,
   );
   for (const row of rows) {
     const values: Record<string, string | null> = {};
-    fields.forEach(({ name: field }, i) => (values[field] = row[`v${i}`]));
-    out.set(row.id!, { id: row.id!, name: row.name, account: row.account, contact: row.contact, values });
+    fields.forEach(({ name: field }, i) => (values[field] = row[`v${i}`] as string | null));
+    const text = (key: string) => row[key] as string | null;
+    out.set(text('id')!, {
+      id: text('id')!,
+      name: text('name'),
+      account: text('account'),
+      contact: text('contact'),
+      organisation: text('organisation'),
+      told: row.told === true || row.told === 't',
+      values,
+    });
   }
   return out;
 }
@@ -167,7 +202,7 @@ function eventOf(
 ): { title: string; description: string; row: TimelineSnapshot } | null {
   const timeline = entity.timeline!;
   const row = change.after ?? change.before;
-  if (!row) return null;
+  if (!row || !row.told) return null;
   const fields = recordedFields(entity);
   const lines: string[] = [];
   let changedAny = false;
@@ -175,13 +210,14 @@ function eventOf(
     const label = field.label ?? name;
     const before = change.before?.values[name] ?? null;
     const after = change.after?.values[name] ?? null;
+    const hidden = field.kind === 'json' || valueHidden(entity, name);
     if (change.action === 'CREATED') {
       if (after === null || after === '') continue;
-      lines.push(field.kind === 'json' ? label : `${label}: ${shown(field, after)}`);
+      lines.push(hidden ? label : `${label}: ${shown(field, after)}`);
     } else if (change.action === 'UPDATED') {
       if ((before ?? '') === (after ?? '')) continue;
       changedAny = true;
-      lines.push(field.kind === 'json' ? recordMessages.changed(label) : `${label}: ${shown(field, before)} -> ${shown(field, after)}`);
+      lines.push(hidden ? recordMessages.changed(label) : `${label}: ${shown(field, before)} -> ${shown(field, after)}`);
     }
   }
   const milestone =
@@ -228,6 +264,7 @@ export async function recordTimeline(
     description: [] as string[],
     account: [] as string[],
     record: [] as string[],
+    organisation: [] as (string | null)[],
   };
   for (const change of changes) {
     const event = eventOf(entity, caller, change);
@@ -238,6 +275,7 @@ export async function recordTimeline(
       cols.description.push(event.description);
       cols.account.push(account);
       cols.record.push(change.id);
+      cols.organisation.push(event.row.organisation);
     }
   }
   if (!cols.action.length) return 0;
@@ -250,11 +288,12 @@ export async function recordTimeline(
     columnSql(E, 'entity'),
     columnSql(E, 'recordEntity'),
     columnSql(E, 'recordId'),
+    columnSql(E, 'memberOrganisation'),
   ];
   await tx.query(
     `INSERT INTO ${ident(getEntity(E).table)} (${target.join(', ')})
-     SELECT a, t, d, $4, e, $5, r FROM unnest($1::text[], $2::text[], $3::text[], $6::uuid[], $7::text[]) AS x(a, t, d, e, r)`,
-    [cols.action, cols.title, cols.description, groupId, entity.name, cols.account, cols.record],
+     SELECT a, t, d, $4, e, $5, r, o FROM unnest($1::text[], $2::text[], $3::text[], $6::uuid[], $7::text[], $8::uuid[]) AS x(a, t, d, e, r, o)`,
+    [cols.action, cols.title, cols.description, groupId, entity.name, cols.account, cols.record, cols.organisation],
   );
   return cols.action.length;
 }

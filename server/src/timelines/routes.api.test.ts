@@ -17,8 +17,8 @@ beforeAll(async () => {
   await h.db.query('DELETE FROM mehub_account_timeline_events');
   const add = (account: string, created: string, action: string, title: string) =>
     h.db.query(
-      `INSERT INTO mehub_account_timeline_events (created, action, action_title, description, group_id, entity_id)
-       VALUES ($1::timestamp, $2, $3, 'By test', 'g', $4)`,
+      `INSERT INTO mehub_account_timeline_events (created, action, action_title, description, group_id, entity_id, member_organisation_id)
+       VALUES ($1::timestamp, $2, $3, 'By test', 'g', $4, (SELECT member_organisation_id FROM mehub_account WHERE id = $4))`,
       [created, action, title, account],
     );
   await add(spark, '2026-01-10 09:00:00', 'CREATED', 'Asset Created: Drill');

@@ -42,7 +42,11 @@ const moment = z
     const text = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?$/.test(raw) ? `${raw.replace(' ', 'T')}Z` : raw;
     const valid = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,3})?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
     const date = new Date(text);
-    if (!valid || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 9999) {
+    // A day that does not exist (30 February) is refused, not rolled over into the next month.
+    const [y, mo, d] = text.slice(0, 10).split('-').map(Number);
+    const real = new Date(Date.UTC(y, mo - 1, d));
+    const exists = real.getUTCFullYear() === y && real.getUTCMonth() === mo - 1 && real.getUTCDate() === d;
+    if (!valid || !exists || Number.isNaN(date.getTime()) || date.getUTCFullYear() < 1900 || date.getUTCFullYear() > 9999) {
       ctx.addIssue({ code: 'custom', message: "must be a moment in UTC, 'YYYY-MM-DD HH:mm:ss'" });
       return z.NEVER;
     }
@@ -69,12 +73,17 @@ function eventsOf(name: string): EntityDef {
   return findEntity(TIMELINE_EVENTS_ENTITY)!;
 }
 
-function assertTimeZone(zone: string): void {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: zone });
-  } catch {
-    throw new BadInputError(timelineMessages.badTimeZone(zone));
+/** The time zones the database knows (read once per database): Intl knows some it does not ('US/Pacific-New'). */
+const zonesOf = new WeakMap<Db, Promise<Set<string>>>();
+
+async function assertTimeZone(db: Db, zone: string): Promise<void> {
+  let known = zonesOf.get(db);
+  if (!known) {
+    known = db.query<{ name: string }>('SELECT name FROM pg_timezone_names').then(({ rows }) => new Set(rows.map((r) => r.name)));
+    known.catch(() => zonesOf.delete(db));
+    zonesOf.set(db, known);
   }
+  if (!(await known).has(zone)) throw new BadInputError(timelineMessages.badTimeZone(zone));
 }
 
 const wire = (d: Date) => d.toISOString().slice(0, 19).replace('T', ' ');
@@ -91,7 +100,7 @@ export function timelineRoutes(app: FastifyInstance, db: Db): void {
     async (req): Promise<QuickJumpOption[]> => {
       eventsOf(req.params.entity);
       const body = parseBody(quickJumpBody, req.body);
-      assertTimeZone(body.timeZoneId);
+      await assertTimeZone(db, body.timeZoneId);
       const starts = await timelinePeriods(
         db,
         req.caller,
