@@ -22,6 +22,7 @@ import { benchFiller } from './filler';
 import { benchDesigner } from './designer';
 import { benchmarkPdf } from './pdf';
 import { benchSearch } from './search';
+import { benchReminders } from './reminders';
 import { startProcess, stop } from './process';
 import type { Caller } from '../server/src/access/caller';
 
@@ -183,7 +184,7 @@ async function benchFormDesigner(webDist?: string): Promise<void> {
   await benchDesigner(line, { webDist });
 }
 
-// BENCH_ONLY=list, search, forms or designer runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
+// BENCH_ONLY=list, search, reminders, forms or designer runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
 const part = process.env.BENCH_ONLY;
 const only = process.env.BENCH_ENGINE;
 if (!part || part === 'list') {
@@ -200,6 +201,8 @@ if (!part || part === 'search') {
   }
   await benchSearch(line, PG_URL);
 }
+// The reminder job over 100,000 assets and 50,000 licences (BENCH_ENGINE picks one engine here too).
+if (!part || part === 'reminders') await benchReminders(line, PG_URL, only);
 if (!part || part === 'forms') await benchForms();
 // The designer runs on the hub's web app: the one the list part built, else its own build.
 if (!part || part === 'designer') await benchFormDesigner(!part ? join(ROOT, 'web/dist') : undefined);

@@ -5,8 +5,12 @@ import { writeOutbox, type Mail } from '../mail/mailer';
 import { sqlStamp } from './runner';
 import type { JobContext, JobDefinition, JobOutcome } from './types';
 
-/** Organisations per batch: each batch is one read and one short transaction, so PGlite's requests wait at most that long. */
-export const REMINDER_ORG_BATCH = 100;
+/**
+ * Organisations per batch: each batch is one read and one short transaction. On PGlite every
+ * request waits behind them (one connection), so its batches are smaller: a few hundred ms each
+ * at 100 assets and 50 licences per organisation (bench/reminders.ts).
+ */
+export const REMINDER_ORG_BATCH = { postgres: 100, pglite: 20 } as const;
 
 export const reminderJobMessages = {
   none: (day: string) => `No reminders were due on ${day}`,
@@ -22,15 +26,37 @@ export const reminderJobMessages = {
  * logs and writes their mail in one short transaction; the mail goes out through SMTP after it
  * commits. Reruns, restarts and a second server find the logs there and send nothing.
  */
-export async function runReminders(ctx: JobContext, settings: ReminderSettings, batchSize = REMINDER_ORG_BATCH): Promise<JobOutcome> {
+export async function runReminders(
+  ctx: JobContext,
+  settings: ReminderSettings,
+  batchSize: number = REMINDER_ORG_BATCH[ctx.db.engine],
+): Promise<JobOutcome> {
   const today = dayIn(ctx.now, settings.timeZone);
   const sentAt = sqlStamp(ctx.now);
   const organisations = await reminderOrganisations(ctx.db);
-  const counts = { organisations: organisations.length, due: 0, sent: 0, mails: 0, REMINDER_ONE: 0, REMINDER_TWO: 0, DUE_DATE: 0 };
+  const counts = {
+    organisations: organisations.length,
+    due: 0,
+    sent: 0,
+    mails: 0,
+    REMINDER_ONE: 0,
+    REMINDER_TWO: 0,
+    DUE_DATE: 0,
+    /** The longest single statement or transaction, in ms: how long a request may wait behind the job on PGlite. */
+    longestStepMs: 0,
+  };
+  const timed = async <T>(step: () => Promise<T>): Promise<T> => {
+    const started = performance.now();
+    try {
+      return await step();
+    } finally {
+      counts.longestStepMs = Math.max(counts.longestStepMs, Math.round(performance.now() - started));
+    }
+  };
   const people = new Set<string>();
   for (let i = 0; i < organisations.length; i += batchSize) {
     if (ctx.signal.aborted) throw new Error('Stopped between batches');
-    const due = await dueReminders(ctx.db, organisations.slice(i, i + batchSize), today, settings);
+    const due = await timed(() => dueReminders(ctx.db, organisations.slice(i, i + batchSize), today, settings));
     counts.due += due.length;
     if (!due.length) continue;
     const rows: ReminderLogRow[] = due.map((reminder) => ({
@@ -38,14 +64,16 @@ export async function runReminders(ctx: JobContext, settings: ReminderSettings, 
       description: reminderText({ ...reminder, name: reminder.name }),
       owner: reminder.trigger.startsWith('LICENCE') ? (reminder.holderName ?? '') : (reminder.organisationName ?? ''),
     }));
-    const { mailIds, inserted } = await ctx.db.transaction(async (tx) => {
-      const insertedAt = await recordReminders(tx, rows, sentAt);
-      const mails = mailsOf(
-        insertedAt.map((n) => rows[n]),
-        ctx.publicUrl,
-      );
-      return { mailIds: await writeOutbox(tx, mails), inserted: insertedAt.map((n) => rows[n].reminder) };
-    });
+    const { mailIds, inserted } = await timed(() =>
+      ctx.db.transaction(async (tx) => {
+        const insertedAt = await recordReminders(tx, rows, sentAt);
+        const mails = mailsOf(
+          insertedAt.map((n) => rows[n]),
+          ctx.publicUrl,
+        );
+        return { mailIds: await writeOutbox(tx, mails), inserted: insertedAt.map((n) => rows[n].reminder) };
+      }),
+    );
     for (const r of inserted) {
       counts[r.type]++;
       people.add(r.accountId);
