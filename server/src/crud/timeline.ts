@@ -62,6 +62,14 @@ function recordedFields(entity: EntityDef): { name: string; field: Field; column
  */
 const valueHidden = (entity: EntityDef, name: string) => entity.name === 'MehubAccountEntity' && PERSONAL_ACCOUNT_FIELDS.has(name);
 
+/** A reference to rows named by nothing but their id (a review request, a submission): its value would be a raw uuid. */
+function opaque(field: Field): boolean {
+  if (field.kind !== 'reference') return false;
+  const target = getEntity(field.target);
+  const display = fieldOf(target, target.display);
+  return !display || display.kind === 'derived' || display.kind === 'reference';
+}
+
 let aliases = 0;
 const fresh = () => `tl${++aliases % 1_000_000}`;
 
@@ -210,7 +218,7 @@ function eventOf(
     const label = field.label ?? name;
     const before = change.before?.values[name] ?? null;
     const after = change.after?.values[name] ?? null;
-    const hidden = field.kind === 'json' || valueHidden(entity, name);
+    const hidden = field.kind === 'json' || valueHidden(entity, name) || opaque(field);
     if (change.action === 'CREATED') {
       if (after === null || after === '') continue;
       lines.push(hidden ? label : `${label}: ${shown(field, after)}`);
