@@ -23,6 +23,7 @@ import { benchDesigner } from './designer';
 import { benchmarkPdf } from './pdf';
 import { benchSearch } from './search';
 import { benchReminders } from './reminders';
+import { benchTimeline } from './timeline';
 import { startProcess, stop } from './process';
 import type { Caller } from '../server/src/access/caller';
 
@@ -184,7 +185,7 @@ async function benchFormDesigner(webDist?: string): Promise<void> {
   await benchDesigner(line, { webDist });
 }
 
-// BENCH_ONLY=list, search, reminders, forms or designer runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
+// BENCH_ONLY=list, search, reminders, timeline, forms or designer runs one part; BENCH_ENGINE=postgres or pglite one engine of the list.
 const part = process.env.BENCH_ONLY;
 const only = process.env.BENCH_ENGINE;
 if (!part || part === 'list') {
@@ -203,6 +204,13 @@ if (!part || part === 'search') {
 }
 // The reminder job over 100,000 assets and 50,000 licences (BENCH_ENGINE picks one engine here too).
 if (!part || part === 'reminders') await benchReminders(line, PG_URL, only);
+if (!part || part === 'timeline') {
+  if (part === 'timeline') {
+    const build = spawnSync(process.execPath, ['build.mjs'], { cwd: join(ROOT, 'server'), stdio: 'inherit' });
+    if (build.status !== 0) process.exit(1);
+  }
+  await benchTimeline(line, PG_URL);
+}
 if (!part || part === 'forms') await benchForms();
 // The designer runs on the hub's web app: the one the list part built, else its own build.
 if (!part || part === 'designer') await benchFormDesigner(!part ? join(ROOT, 'web/dist') : undefined);

@@ -137,7 +137,8 @@ function List({
         for (const e of entries) {
           if (!e.isIntersecting || busy.current || failed) continue;
           if (e.target === bottomSentinel.current && state.hasOlder) void load('older', state);
-          if (e.target === topSentinel.current && state.hasNewer && state.rows.length) void load('newer', state);
+          // Newer rows only once the first older page is in: a jump shows its period first.
+          if (e.target === topSentinel.current && state.hasNewer && state.olderSkip > 0) void load('newer', state);
         }
       },
       { root, rootMargin: '120px' },
@@ -203,7 +204,14 @@ function List({
       <div
         ref={box}
         data-testid="timeline-list"
-        style={{ height, overflowY: 'auto', border: '1px solid var(--mantine-color-gray-3)', borderRadius: 8, padding: 8 }}
+        style={{
+          height,
+          overflowY: 'auto',
+          overflowAnchor: 'none',
+          border: '1px solid var(--mantine-color-gray-3)',
+          borderRadius: 8,
+          padding: 8,
+        }}
       >
         <div ref={topSentinel} aria-hidden style={{ height: 1 }} />
         {loading === 'newer' && (
