@@ -39,12 +39,15 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 /** `n` events on `account` (else on the other accounts than `except`) one minute apart going back from now, titles and descriptions like real ones. */
 async function seedEvents(db: Db, account: string | null, n: number, except: string): Promise<void> {
   await db.query(
-    `INSERT INTO mehub_account_timeline_events (created, action, action_title, description, group_id, entity_id, record_entity, record_id)
-     SELECT now() - make_interval(mins => i), (ARRAY['CREATED','UPDATED','DELETED'])[1 + i % 3],
-            'Asset Updated: Ladder ' || i, E'By bench@hub.example\\nBrand: Bailey -> Bailey ' || i,
-            md5(i::text), coalesce($1::uuid, (SELECT id FROM mehub_account WHERE id <> $3::uuid ORDER BY email OFFSET i % 7 LIMIT 1)),
-            'AssetEntity', gen_random_uuid()::text
-     FROM generate_series(1, $2::int) AS i`,
+    `INSERT INTO mehub_account_timeline_events
+       (created, action, action_title, description, group_id, entity_id, record_entity, record_id, member_organisation_id)
+     SELECT x.created, x.action, x.title, x.description, x.g, x.e, 'AssetEntity', gen_random_uuid()::text, a.member_organisation_id
+     FROM (SELECT now() - make_interval(mins => i) AS created, (ARRAY['CREATED','UPDATED','DELETED'])[1 + i % 3] AS action,
+                  'Asset Updated: Ladder ' || i AS title, E'By bench@hub.example\\nBrand: Bailey -> Bailey ' || i AS description,
+                  md5(i::text) AS g,
+                  coalesce($1::uuid, (SELECT id FROM mehub_account WHERE id <> $3::uuid ORDER BY email OFFSET i % 7 LIMIT 1)) AS e
+           FROM generate_series(1, $2::int) AS i) x
+     JOIN mehub_account a ON a.id = x.e`,
     [account, n, except],
   );
 }
