@@ -8,6 +8,7 @@ import { pageWidth, seriousViolations, signIn, skipActivityModal, SPARKRIGHT } f
  */
 test.describe('jobs and reminders', () => {
   test('an administrator sees the reminder job’s runs, runs it now and sees the new run', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await signIn(page, 'admin@hub.example', undefined, '/admin');
     await page.getByRole('navigation').getByText('Utilities').click();
     await page.getByRole('link', { name: 'Hangfire' }).click();
@@ -29,13 +30,31 @@ test.describe('jobs and reminders', () => {
     const manual = runs.getByRole('row').filter({ hasText: 'Run now by admin@hub.example' });
     await expect(manual).toHaveCount(1);
     await expect(manual).toContainText('Succeeded');
-    await expect(manual).toContainText(/No reminders were due on \d{4}-\d{2}-\d{2}/);
+    await expect(manual).toContainText(/No reminders were due on \d{2}\/\d{2}\/\d{4} \(Australia\/Sydney\)/);
     await expect(runs.getByRole('row')).toHaveCount(3); // header, start-up, run now
+    // The run's mail, if any, and the outbox are current without a reload; no badge is cut short.
+    await expect(page.getByRole('table', { name: 'Mail outbox' })).toBeVisible();
+    const cut = (root: typeof runs) =>
+      root
+        .locator('.mantine-Badge-label')
+        .evaluateAll((labels) => labels.filter((l) => l.scrollWidth > l.clientWidth).map((l) => l.textContent));
+    expect(await cut(runs)).toEqual([]);
 
-    // A phone: one column, nothing wider than the screen but the runs table's own scroller.
+    // A phone: each run and each mail a card, nothing wider than the screen, no sideways scroller.
     await page.setViewportSize({ width: 375, height: 800 });
     await expect(reminders.getByRole('button', { name: 'Run now' })).toBeVisible();
-    expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+    // The sidebar slides away first.
+    await expect.poll(() => pageWidth(page)).toBeLessThanOrEqual(375);
+    for (const table of [runs, page.getByRole('table', { name: 'Mail outbox' })]) {
+      const box = (await table.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(375);
+    }
+    await manual.getByText('Succeeded').scrollIntoViewIfNeeded();
+    const badge = (await manual.getByText('Succeeded').boundingBox())!;
+    expect(badge.x + badge.width).toBeLessThanOrEqual(375);
+    expect(await cut(runs)).toEqual([]);
+    expect(await seriousViolations(page), 'the jobs page on a phone').toEqual([]);
     await page.screenshot({ path: 'test-results/screens/jobs-phone.png', fullPage: true });
   });
 

@@ -100,6 +100,32 @@ describe('who and what', () => {
     );
   });
 
+  it('tells a due date before the day of sending as past, for every trigger kind, and the day itself as due', () => {
+    const base = { entityId: 'e', dueDay: '2026-11-26', name: 'X', holderName: 'Sam Spark' };
+    const late: Record<string, string> = {
+      LICENCE_DUE: "Licence 'X' of Sam Spark was due for renewal on 26/11/2026",
+      ASSET_INSPECTION: "Asset 'X' was due for inspection on 26/11/2026",
+      ASSET_SERVICE: "Asset 'X' was due for a service on 26/11/2026",
+      ASSET_REGISTRATION: "The registration of asset 'X' was due for renewal on 26/11/2026",
+      DOCUMENT_ANNUAL_REVIEW: "Document 'X' was due for its annual review on 26/11/2026",
+      LICENCE_PENDING: "Licence 'X' of Sam Spark is still waiting for approval: it was to be approved or removed by 26/11/2026",
+      DOCUMENT_PENDING: "Document 'X' is still waiting for approval: it was to be approved or removed by 26/11/2026",
+    };
+    for (const trigger of TRIGGER_TYPES) {
+      expect(reminderText({ ...base, trigger }, '2026-11-27')).toBe(late[trigger]);
+      // On the due date and before it, nothing reads as past.
+      for (const today of ['2026-11-26', '2026-11-19', '2026-10-27']) {
+        const text = reminderText({ ...base, trigger }, today);
+        expect(text).not.toMatch(/was due|was to be|still waiting/);
+        expect(text).toMatch(/is due|please approve/);
+      }
+    }
+    // Across a month and a year end.
+    expect(reminderText({ ...base, dueDay: '2026-12-31', trigger: 'ASSET_SERVICE' }, '2027-01-01')).toBe(
+      "Asset 'X' was due for a service on 31/12/2026",
+    );
+  });
+
   it('links to the record’s member page', () => {
     expect(reminderUrl('ASSET_REGISTRATION', 'a1')).toBe('/assets/view/a1');
     expect(reminderUrl('DOCUMENT_ANNUAL_REVIEW', 'd1')).toBe('/my-documents/view/d1');

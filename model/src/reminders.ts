@@ -166,25 +166,35 @@ export const shownDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}
 
 const quoted = (name: string) => `'${name.trim() || 'Untitled'}'`;
 
-/** The reminder's description (the recent-activity title and the mail's line). */
-export function reminderText(s: ReminderSubject): string {
+/**
+ * The reminder's description (the recent-activity title and the mail's line). `today` is the
+ * day of sending ('YYYY-MM-DD'): a Due Date reminder sent late (up to lateDays after the due
+ * date) tells the date as past ('was due ... on'), never as still to come.
+ */
+export function reminderText(s: ReminderSubject, today?: string): string {
   const when = shownDay(s.dueDay);
   const holder = s.holderName?.trim() ? ` of ${s.holderName.trim()}` : '';
+  const past = today !== undefined && s.dueDay < today;
+  const due = past ? 'was due' : 'is due';
   switch (s.trigger) {
     case 'LICENCE_DUE':
-      return `Licence ${quoted(s.name)}${holder} is due for renewal on ${when}`;
+      return `Licence ${quoted(s.name)}${holder} ${due} for renewal on ${when}`;
     case 'ASSET_INSPECTION':
-      return `Asset ${quoted(s.name)} is due for inspection on ${when}`;
+      return `Asset ${quoted(s.name)} ${due} for inspection on ${when}`;
     case 'ASSET_SERVICE':
-      return `Asset ${quoted(s.name)} is due for a service on ${when}`;
+      return `Asset ${quoted(s.name)} ${due} for a service on ${when}`;
     case 'ASSET_REGISTRATION':
-      return `The registration of asset ${quoted(s.name)} is due for renewal on ${when}`;
+      return `The registration of asset ${quoted(s.name)} ${due} for renewal on ${when}`;
     case 'DOCUMENT_ANNUAL_REVIEW':
-      return `Document ${quoted(s.name)} is due for its annual review on ${when}`;
+      return `Document ${quoted(s.name)} ${due} for its annual review on ${when}`;
     case 'LICENCE_PENDING':
-      return `Licence ${quoted(s.name)}${holder} is waiting for approval: please approve or remove it by ${when}`;
+      return past
+        ? `Licence ${quoted(s.name)}${holder} is still waiting for approval: it was to be approved or removed by ${when}`
+        : `Licence ${quoted(s.name)}${holder} is waiting for approval: please approve or remove it by ${when}`;
     case 'DOCUMENT_PENDING':
-      return `Document ${quoted(s.name)} is waiting for approval: please approve or remove it by ${when}`;
+      return past
+        ? `Document ${quoted(s.name)} is still waiting for approval: it was to be approved or removed by ${when}`
+        : `Document ${quoted(s.name)} is waiting for approval: please approve or remove it by ${when}`;
   }
 }
 

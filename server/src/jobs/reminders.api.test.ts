@@ -247,6 +247,21 @@ describe('what falls due', () => {
     expect(late.counts?.sent).toBe(0);
   });
 
+  it('tells a Due Date reminder sent late as past, in the activity title and the mail', async () => {
+    // No server ran on the due date: three days later Due Date still goes out, and says so.
+    await runReminders(ctx(addDays(DUE, 3)), settings);
+    const due = (await logs()).filter((l) => l.type === 'DUE_DATE');
+    expect(due.length).toBeGreaterThan(0);
+    for (const l of due) {
+      expect(l.description).toContain('09/04/2031');
+      expect(l.description).not.toMatch(/ is due |please approve/);
+    }
+    expect(due.map((l) => l.description)).toContain("Asset 'Full body harness' was due for inspection on 09/04/2031");
+    const mails = await outbox();
+    expect(mails.some((m) => m.text.includes("Due Date: Asset 'Full body harness' was due for inspection on 09/04/2031"))).toBe(true);
+    expect(mails.some((m) => / is due for /.test(m.subject + m.text))).toBe(false);
+  });
+
   it('makes new reminders due when a due date changes', async () => {
     await runReminders(ctx(addDays(DUE, -30)), settings);
     const before = (await logs()).filter((l) => l.trigger === 'LICENCE_DUE');
@@ -362,7 +377,7 @@ describe('several servers', () => {
     const runs = await one.runsOf('reminders');
     expect(runs).toHaveLength(1);
     expect(runs[0]).toMatchObject({ trigger: 'startup', status: 'succeeded' });
-    expect(runs[0].summary).toMatch(/^Sent \d+ reminders to \d+ people for 2031-04-02$/);
+    expect(runs[0].summary).toMatch(/^Sent \d+ reminders to \d+ people for 02\/04\/2031 \(UTC\)$/);
     await Promise.all([one.stop(), two.stop()]);
   });
 });

@@ -1,4 +1,4 @@
-import { dayIn, reminderMail, reminderText, reminderUrl, type ReminderMailLine } from '@hub/model/reminders';
+import { dayIn, reminderMail, shownDay, reminderText, reminderUrl, type ReminderMailLine } from '@hub/model/reminders';
 import type { ReminderSettings } from '../config';
 import { dueReminders, recordReminders, reminderOrganisations, type DueReminder, type ReminderLogRow } from '../crud/reminders';
 import { writeOutbox, type Mail } from '../mail/mailer';
@@ -13,9 +13,10 @@ import type { JobContext, JobDefinition, JobOutcome } from './types';
 export const REMINDER_ORG_BATCH = { postgres: 100, pglite: 20 } as const;
 
 export const reminderJobMessages = {
-  none: (day: string) => `No reminders were due on ${day}`,
-  sent: (reminders: number, people: number, day: string) =>
-    `Sent ${reminders} reminder${reminders === 1 ? '' : 's'} to ${people} ${people === 1 ? 'person' : 'people'} for ${day}`,
+  /** `day` is 'YYYY-MM-DD', shown DD/MM/YYYY with the zone whose calendar day it is (REMINDER_TIME_ZONE). */
+  none: (day: string, timeZone: string) => `No reminders were due on ${shownDay(day)} (${timeZone})`,
+  sent: (reminders: number, people: number, day: string, timeZone: string) =>
+    `Sent ${reminders} reminder${reminders === 1 ? '' : 's'} to ${people} ${people === 1 ? 'person' : 'people'} for ${shownDay(day)} (${timeZone})`,
 };
 
 /**
@@ -61,7 +62,7 @@ export async function runReminders(
     if (!due.length) continue;
     const rows: ReminderLogRow[] = due.map((reminder) => ({
       reminder,
-      description: reminderText({ ...reminder, name: reminder.name }),
+      description: reminderText({ ...reminder, name: reminder.name }, today),
       owner: reminder.trigger.startsWith('LICENCE') ? (reminder.holderName ?? '') : (reminder.organisationName ?? ''),
     }));
     const { mailIds, inserted } = await timed(() =>
@@ -84,7 +85,9 @@ export async function runReminders(
   }
   ctx.log(`reminders for ${today}`, counts);
   return {
-    summary: counts.sent ? reminderJobMessages.sent(counts.sent, people.size, today) : reminderJobMessages.none(today),
+    summary: counts.sent
+      ? reminderJobMessages.sent(counts.sent, people.size, today, settings.timeZone)
+      : reminderJobMessages.none(today, settings.timeZone),
     counts,
   };
 }

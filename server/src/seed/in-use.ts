@@ -1,7 +1,8 @@
 import { GROUPS, getEntity, toWireDate, type EntityName, type RoleName } from '@hub/model';
 import { REVIEW_OPTIONS, riskMatrixAnswers, type Answers } from '@hub/model/forms';
 import type { Caller } from '../access/caller';
-import { ASSOCIATION_PAGE_PATHS, DEFAULT_ASSOCIATION_SITE_URL } from '../config';
+import { dayIn } from '@hub/model/reminders';
+import { ASSOCIATION_PAGE_PATHS, DEFAULT_ASSOCIATION_SITE_URL, DEFAULT_REMINDER_TIME_ZONE } from '../config';
 import { registerSaveHooks } from '../crud/hooks';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -41,7 +42,22 @@ export interface DemoBase {
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The calendar day `days` from `now` ('YYYY-MM-DD', UTC). */
-export const dayFrom = (now: Date, days: number) => new Date(now.getTime() + days * DAY_MS).toISOString().slice(0, 10);
+/**
+ * The zone whose calendar day the reminder job stands for (REMINDER_TIME_ZONE, checked by
+ * config.ts at start): the demo's days are that zone's, so the harness 'due today' is due on the
+ * job's day, not yesterday's (after 13:00 UTC it is already tomorrow in Sydney).
+ */
+function reminderZone(): string {
+  const zone = process.env.REMINDER_TIME_ZONE?.trim() || DEFAULT_REMINDER_TIME_ZONE;
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return DEFAULT_REMINDER_TIME_ZONE;
+  }
+}
+/** The calendar day `days` after `now` in the reminder zone ('YYYY-MM-DD'). */
+export const dayFrom = (now: Date, days: number) => dayIn(new Date(now.getTime() + days * DAY_MS), reminderZone());
 /** A moment `days` (and `hours`) before `now`, on the wire ('YYYY-MM-DD HH:mm:ss', UTC). */
 const momentBefore = (now: Date, days: number, hours = 0) => toWireDate(new Date(now.getTime() - days * DAY_MS - hours * 3600_000));
 /** DD/MM/YYYY, as the hub shows a day. */

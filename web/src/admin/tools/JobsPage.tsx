@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { Alert, Badge, Button, Card, Code, Group, Loader, Paper, ScrollArea, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import classes from './Jobs.module.css';
+import { Alert, Badge, Button, Card, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { IconPlayerPlay } from '@tabler/icons-react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -57,6 +58,9 @@ interface JobsAnswer {
 
 const errorText = (err: unknown) => (err instanceof ApiError ? err.messages.join(' ') : String(err));
 
+/** A notification's close button, named for screen readers. */
+const CLOSE = { 'aria-label': 'Close' };
+
 const TRIGGERS: Record<JobRun['trigger'], string> = { schedule: 'Scheduled', startup: 'At start-up', manual: 'Run now' };
 
 function duration(run: JobRun): string {
@@ -65,28 +69,31 @@ function duration(run: JobRun): string {
   return ms < 1000 ? `${ms} ms` : `${(ms / 1000).toFixed(1)} s`;
 }
 
+/** A badge read whole: it never shrinks below its words nor cuts them to an ellipsis. */
+const WHOLE = { root: { flexShrink: 0, overflow: 'visible' }, label: { overflow: 'visible', textOverflow: 'clip' } } as const;
+
 /** The outcome of an attempt, in words and colour. */
 function Outcome({ run }: { run: JobRun | null }) {
   if (!run)
     return (
-      <Badge miw="max-content" color="gray.8">
+      <Badge miw="max-content" styles={WHOLE} color="gray.8">
         Never run
       </Badge>
     );
   if (run.status === 'running')
     return (
-      <Badge miw="max-content" color="blue.9" leftSection={<Loader size={10} color="white" />}>
+      <Badge miw="max-content" styles={WHOLE} color="blue.9" leftSection={<Loader size={10} color="white" />}>
         Running
       </Badge>
     );
   if (run.status === 'succeeded')
     return (
-      <Badge miw="max-content" color="teal.9">
+      <Badge miw="max-content" styles={WHOLE} color="teal.9">
         Succeeded
       </Badge>
     );
   return (
-    <Badge miw="max-content" color="red.9">
+    <Badge miw="max-content" styles={WHOLE} color="red.9">
       Failed
     </Badge>
   );
@@ -108,10 +115,12 @@ function JobCard({ job, scheduled }: { job: Job; scheduled: boolean }) {
   const run = useMutation({
     mutationFn: () => api<JobRun>('POST', `/api/jobs/${encodeURIComponent(job.name)}/run`),
     onSuccess: () => {
-      notifications.show({ color: 'blue', message: `${job.title} started` });
+      notifications.show({ color: 'blue', message: `${job.title} started`, closeButtonProps: CLOSE });
+      // A short run may have finished already: its mail is in the outbox now.
       void client.invalidateQueries({ queryKey: ['jobs'] });
+      void client.invalidateQueries({ queryKey: ['mail-outbox'] });
     },
-    onError: (err) => notifications.show({ color: 'red', message: errorText(err) }),
+    onError: (err) => notifications.show({ color: 'red', message: errorText(err), closeButtonProps: CLOSE }),
   });
   const last = job.lastRun;
   const headingId = `job-${job.name}`;
@@ -214,41 +223,46 @@ function JobCard({ job, scheduled }: { job: Job; scheduled: boolean }) {
         </Stack>
       )}
       {job.recentRuns.length > 0 && (
-        <ScrollArea type="auto">
-          <Table striped withTableBorder miw={720} aria-label={`Recent runs of ${job.title}`}>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th>Started</Table.Th>
-                <Table.Th>How</Table.Th>
-                <Table.Th>Attempt</Table.Th>
-                <Table.Th>Outcome</Table.Th>
-                <Table.Th>Result</Table.Th>
-                <Table.Th>Took</Table.Th>
-                <Table.Th>Server</Table.Th>
+        // A table from 768 px; below, each run is a card of its own, no sideways scrolling.
+        <Table striped withTableBorder className={classes.cards} aria-label={`Recent runs of ${job.title}`}>
+          <Table.Thead>
+            <Table.Tr>
+              <Table.Th scope="col">Started</Table.Th>
+              <Table.Th scope="col">How</Table.Th>
+              <Table.Th scope="col">Attempt</Table.Th>
+              <Table.Th scope="col">Outcome</Table.Th>
+              <Table.Th scope="col">Result</Table.Th>
+              <Table.Th scope="col">Took</Table.Th>
+              <Table.Th scope="col">Server</Table.Th>
+            </Table.Tr>
+          </Table.Thead>
+          <Table.Tbody>
+            {job.recentRuns.map((r) => (
+              <Table.Tr key={r.id}>
+                <Table.Td data-label="Started" className={classes.nowrap}>
+                  {formatLocal(r.started)}
+                </Table.Td>
+                <Table.Td data-label="How">
+                  {TRIGGERS[r.trigger]}
+                  {r.requestedBy ? ` by ${r.requestedBy}` : ''}
+                </Table.Td>
+                <Table.Td data-label="Attempt">{r.attempt}</Table.Td>
+                <Table.Td data-label="Outcome" className={classes.nowrap}>
+                  <Outcome run={r} />
+                </Table.Td>
+                <Table.Td data-label="Result">{r.error ?? r.summary ?? ''}</Table.Td>
+                <Table.Td data-label="Took" className={classes.nowrap}>
+                  {duration(r)}
+                </Table.Td>
+                <Table.Td data-label="Server">
+                  <Text size="xs" component="span">
+                    {r.serverId}
+                  </Text>
+                </Table.Td>
               </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {job.recentRuns.map((r) => (
-                <Table.Tr key={r.id}>
-                  <Table.Td>{formatLocal(r.started)}</Table.Td>
-                  <Table.Td>
-                    {TRIGGERS[r.trigger]}
-                    {r.requestedBy ? ` by ${r.requestedBy}` : ''}
-                  </Table.Td>
-                  <Table.Td>{r.attempt}</Table.Td>
-                  <Table.Td style={{ whiteSpace: 'nowrap' }}>
-                    <Outcome run={r} />
-                  </Table.Td>
-                  <Table.Td>{r.error ?? r.summary ?? ''}</Table.Td>
-                  <Table.Td>{duration(r)}</Table.Td>
-                  <Table.Td>
-                    <Text size="xs">{r.serverId}</Text>
-                  </Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </ScrollArea>
+            ))}
+          </Table.Tbody>
+        </Table>
       )}
     </Card>
   );
@@ -263,14 +277,17 @@ export default function JobsPage() {
     // While a job runs, follow it.
     refetchInterval: (q) => (q.state.data?.jobs.some((j) => j.running) ? 1000 : false),
   });
-  const anyRunning = jobs.data?.jobs.some((j) => j.running) ?? false;
   const client = useQueryClient();
-  // When a run ends, the outbox may hold its mail.
-  const wasRunning = useRef(false);
+  // When a job's last run changes (a new run, or one that finished), the outbox may hold its mail.
+  // A run of a few hundred ms may end before the page ever sees it running, so compare the runs
+  // themselves, not a running state.
+  const lastRuns = jobs.data?.jobs.map((j) => `${j.name}:${j.lastRun?.id ?? ''}:${j.lastRun?.finished ?? ''}`).join('|');
+  const seen = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (wasRunning.current && !anyRunning) void client.invalidateQueries({ queryKey: ['mail-outbox'] });
-    wasRunning.current = anyRunning;
-  }, [anyRunning, client]);
+    if (lastRuns === undefined) return;
+    if (seen.current !== undefined && seen.current !== lastRuns) void client.invalidateQueries({ queryKey: ['mail-outbox'] });
+    seen.current = lastRuns;
+  }, [lastRuns, client]);
 
   return (
     <Stack gap="md">
@@ -318,33 +335,36 @@ export default function JobsPage() {
         )}
         {outbox.isError && <Alert color="red">An unexpected error occurred: {errorText(outbox.error)}</Alert>}
         {outbox.data && (
-          <ScrollArea type="auto">
-            <Table striped withTableBorder miw={720}>
+          // A table from 768 px; below, each mail is a card of its own, no sideways scrolling.
+          <>
+            <Table striped withTableBorder className={classes.cards} aria-label="Mail outbox">
               <Table.Thead>
                 <Table.Tr>
-                  <Table.Th>To</Table.Th>
-                  <Table.Th>Subject</Table.Th>
-                  <Table.Th>Created</Table.Th>
-                  <Table.Th>State</Table.Th>
+                  <Table.Th scope="col">To</Table.Th>
+                  <Table.Th scope="col">Subject</Table.Th>
+                  <Table.Th scope="col">Created</Table.Th>
+                  <Table.Th scope="col">State</Table.Th>
                 </Table.Tr>
               </Table.Thead>
               <Table.Tbody>
                 {outbox.data.map((m) => (
                   <Table.Tr key={m.id}>
-                    <Table.Td>{m.to}</Table.Td>
-                    <Table.Td>{m.subject}</Table.Td>
-                    <Table.Td>{formatLocal(m.created)}</Table.Td>
-                    <Table.Td style={{ whiteSpace: 'nowrap' }}>
+                    <Table.Td data-label="To">{m.to}</Table.Td>
+                    <Table.Td data-label="Subject">{m.subject}</Table.Td>
+                    <Table.Td data-label="Created" className={classes.nowrap}>
+                      {formatLocal(m.created)}
+                    </Table.Td>
+                    <Table.Td data-label="State">
                       {m.error ? (
-                        <Badge miw="max-content" color="red.9" title={m.error}>
+                        <Text size="sm" c="red.8" component="span">
                           Error: {m.error}
-                        </Badge>
+                        </Text>
                       ) : m.sentAt ? (
-                        <Badge miw="max-content" color="teal.9">
+                        <Badge miw="max-content" styles={WHOLE} color="teal.9">
                           Sent {formatLocal(m.sentAt)}
                         </Badge>
                       ) : (
-                        <Badge miw="max-content" color="gray.8">
+                        <Badge miw="max-content" styles={WHOLE} color="gray.8">
                           Not sent
                         </Badge>
                       )}
@@ -358,7 +378,7 @@ export default function JobsPage() {
                 No results found
               </Text>
             )}
-          </ScrollArea>
+          </>
         )}
       </Paper>
     </Stack>
