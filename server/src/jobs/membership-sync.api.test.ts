@@ -36,7 +36,12 @@ const storage = diskStorage(join(dir, 'files'));
 beforeAll(async () => {
   // The hub's job list with the sync on this file's feed server (settings() is hoisted below).
   h = await startHarness({ jobs: [membershipSyncJob(settings())], clock });
-  server = createServer((req, res) => handler(req, res));
+  // One connection per request: a kept-alive socket the server closes just as the client reuses
+  // it (a loaded machine's timers drift) would fail a run with ECONNRESET instead of its own error.
+  server = createServer((req, res) => {
+    res.setHeader('connection', 'close');
+    handler(req, res);
+  });
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(PORT, '127.0.0.1', () => resolve());

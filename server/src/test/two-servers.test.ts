@@ -102,7 +102,7 @@ describe.skipIf(!PG)(PG ? TITLE : `${TITLE} (skipped: set TEST_DATABASE_URL to a
     db = await openPostgres(url.toString(), 2);
     // The membership system's feed, read by both servers' membership sync.
     feed = createServer((_req, res) => {
-      res.writeHead(200, { 'content-type': 'application/json' });
+      res.writeHead(200, { 'content-type': 'application/json', connection: 'close' });
       res.end(JSON.stringify(FEED));
     });
     const feedPort = await freePort();
