@@ -1,3 +1,4 @@
+import type { JobRun, JobStatus } from '@hub/model/jobs';
 import { useEffect, useRef } from 'react';
 import classes from './Jobs.module.css';
 import { Alert, Badge, Button, Card, Code, Group, Loader, Paper, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
@@ -16,38 +17,7 @@ interface Mail {
   error: string | null;
 }
 
-/** One attempt of a job (server/src/jobs/runner.ts JobRun). */
-interface JobRun {
-  id: string;
-  slot: string;
-  attempt: number;
-  trigger: 'schedule' | 'startup' | 'manual';
-  requestedBy: string | null;
-  serverId: string;
-  started: string;
-  finished: string | null;
-  status: 'running' | 'succeeded' | 'failed';
-  error: string | null;
-  summary: string | null;
-  retryAt: string | null;
-}
-
-interface Job {
-  name: string;
-  title: string;
-  description: string;
-  cron: string;
-  schedule: string;
-  runAtStartup: boolean;
-  maxAttempts: number;
-  disabledReason: string | null;
-  nextRun: string | null;
-  lastRun: JobRun | null;
-  lastFinished: JobRun | null;
-  running: boolean;
-  recentRuns: JobRun[];
-  recentFailures: JobRun[];
-}
+type Job = JobStatus;
 
 interface JobsAnswer {
   /** Whether this server runs schedules (JOBS_ENABLED). */
