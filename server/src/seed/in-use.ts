@@ -305,11 +305,11 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
     licenceIds.push(...(await save('LicenceEntity', [input], as ? callerOf(as) : system)));
   }
   await seedDemoRecords(base, callerOf, licenceIds);
-  await db.query(`UPDATE asset SET last_inspection = $2::date, next_inspection = $3::date WHERE id = ANY($1::uuid[])`, [
-    dueAssets.inspection,
-    dayFrom(now, -30),
-    today,
-  ]);
+  // Inspected a month ago (its frequency), so the next inspection the asset screen computes is today too.
+  await db.query(
+    `UPDATE asset SET last_inspection = ($2::date - interval '1 month')::date, next_inspection = $2::date WHERE id = ANY($1::uuid[])`,
+    [dueAssets.inspection, today],
+  );
   await db.query(`UPDATE asset SET service_due_date = $2::date WHERE id = ANY($1::uuid[])`, [dueAssets.service, dayFrom(now, 5)]);
   await db.query(`UPDATE asset SET registration_renewal_date = $2::date WHERE id = ANY($1::uuid[])`, [
     dueAssets.registration,
