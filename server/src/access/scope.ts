@@ -5,9 +5,6 @@ import { isAdministrator, type Caller } from './caller';
 import { HOOKED_ENTITIES } from './forms';
 import { writesColleaguesRows } from './records';
 
-let aliasCounter = 0;
-const nextAlias = () => `s${++aliasCounter % 1_000_000}`;
-
 function refColumn(entity: EntityDef, ref: string): { column: string; target: EntityDef } {
   const field = entity.fields[ref] as ReferenceField;
   return { column: columnOf(ref, field), target: getEntity(field.target) };
@@ -33,7 +30,7 @@ export function scopeSql(entity: EntityDef, alias: string, caller: Caller | null
       return `${alias}.id = ${org()}`;
     case 'via': {
       const { column, target } = refColumn(entity, scope.ref);
-      const inner = nextAlias();
+      const inner = params.alias('s');
       const targetScope = scopeSql(target, inner, caller, params);
       if (targetScope === null) return null;
       return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${targetScope})`;
@@ -57,8 +54,8 @@ const customScopes: Record<Rule, Custom> = {
    * of another organisation's form.
    */
   formVersions: (a, caller, params, org) => {
-    const f = nextAlias();
-    const s = nextAlias();
+    const f = params.alias('s');
+    const s = params.alias('s');
     return (
       `(${a}.form_id IN (SELECT ${f}.id FROM forms ${f} WHERE ${customScopes.forms(f, caller, params, org)}) OR ` +
       `${a}.id IN (SELECT ${s}.form_version_id FROM form_submissions ${s} WHERE ${customScopes.submissions(s, caller, params, org)}))`
@@ -144,14 +141,14 @@ export function ownedSql(entity: EntityDef, alias: string, caller: Caller | null
         return `${alias}.${ident(column)} = ${user()}`;
       }
       if (target.name === 'MemberOrganisationEntity') return `${alias}.${ident(column)} = ${org()}`;
-      const inner = nextAlias();
+      const inner = params.alias('s');
       return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${ownedSql(target, inner, caller, params)})`;
     }
     case 'custom': {
       if (s.rule === 'submissions') return `${alias}.mehub_account_id = ${user()}`;
       if (s.rule === 'forms') return ownFormSql(alias, org);
       if (s.rule === 'formVersions') {
-        const inner = nextAlias();
+        const inner = params.alias('s');
         return `${alias}.form_id IN (SELECT ${inner}.id FROM forms ${inner} WHERE ${ownFormSql(inner, org)})`;
       }
       return `${alias}.member_organisation_id = ${org()}`;
@@ -234,7 +231,7 @@ export function keptSql(entity: EntityDef, alias: string, caller: Caller | null,
       // own account only (licence approvers: their colleagues' too), never on any colleague's;
       // an API token, the organisation's system, writes on any account of its organisation.
       if (target.name === 'MehubAccountEntity' && caller?.kind === 'account') return ownedSql(entity, alias, caller, params);
-      const inner = nextAlias();
+      const inner = params.alias('s');
       const kept = keptSql(target, inner, caller, params);
       if (kept === null) return null;
       return `${alias}.${ident(column)} IN (SELECT ${inner}.id FROM ${ident(target.table)} ${inner} WHERE ${kept})`;

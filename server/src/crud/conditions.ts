@@ -52,9 +52,6 @@ export interface Filter {
   has?: Has[] | null;
 }
 
-let counter = 0;
-export const freshAlias = (prefix = 'c') => `${prefix}${++counter % 1_000_000}`;
-
 interface Leaf {
   sql: string;
   /** The comparisons allowed. */
@@ -195,7 +192,7 @@ type FieldOf<K extends FieldKind> = Field & { kind: K };
 /** How a condition path reaches the rows a field names: their entity, and the SQL from `x` (those rows) to `alias` (this row, field `name`). */
 interface JoinOf<K extends JoinKind> {
   target(field: FieldOf<K>): EntityName;
-  sql(field: FieldOf<K>, at: { name: string; alias: string; x: string; target: EntityDef }): { from: string; on: string };
+  sql(field: FieldOf<K>, at: { name: string; alias: string; x: string; target: EntityDef; params: Params }): { from: string; on: string };
 }
 
 const joinsOf: { [K in JoinKind]: JoinOf<K> } = {
@@ -215,9 +212,9 @@ const joinsOf: { [K in JoinKind]: JoinOf<K> } = {
   },
   links: {
     target: (field) => field.target!,
-    sql: (field, { alias, x, target }) => {
+    sql: (field, { alias, x, target, params }) => {
       const link = getEntity(field.link);
-      const l = freshAlias('l');
+      const l = params.alias('l');
       return {
         from: `${ident(link.table)} ${l} JOIN ${ident(target.table)} ${x} ON ${x}.id = ${l}.${ident(columnOf(field.other, link.fields[field.other]))}`,
         on: `${l}.${ident(columnOf(field.self, link.fields[field.self]))} = ${alias}.id`,
@@ -242,8 +239,8 @@ export function relatedExists(
   // A condition on related rows answers questions about them: the caller must be allowed to
   // read them, as when selecting them (else a count could spell out another's rows).
   assertAllowed(caller, target, 'read');
-  const x = freshAlias('r');
-  const { from, on } = join.sql(field, { name: fieldName, alias, x, target });
+  const x = params.alias('r');
+  const { from, on } = join.sql(field, { name: fieldName, alias, x, target, params });
   const parts = [on];
   const scope = scopeSql(target, x, caller, params);
   if (scope) parts.push(scope);

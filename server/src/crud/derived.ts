@@ -3,9 +3,6 @@ import { columnOf } from '../db/columns';
 import { serverKindOf } from '../kinds';
 import { Params, ident } from '../db/params';
 
-let counter = 0;
-const freshAlias = (prefix: string) => `${prefix}${++counter % 1_000_000}`;
-
 /**
  * A derived field as SQL on row `alias` of `entity`: a path through references becomes one
  * correlated subquery joined on primary keys (so a list stays one statement and each step is
@@ -13,7 +10,7 @@ const freshAlias = (prefix: string) => `${prefix}${++counter % 1_000_000}`;
  * back is the path's value compared with the row's id. The values are
  * facts of the row itself, shown wherever the row is readable.
  */
-export function pathSql(entity: EntityDef, alias: string, path: string): string {
+export function pathSql(entity: EntityDef, alias: string, path: string, params: Params): string {
   const { refs, last } = derivedPathTarget(entity, path);
   const wire = (a: string) => {
     const select = serverKindOf(last.field).codec.select;
@@ -21,7 +18,7 @@ export function pathSql(entity: EntityDef, alias: string, path: string): string 
     return select === 'subquery' ? col : select(col);
   };
   if (!refs.length) return wire(alias);
-  const aliases = refs.map(() => freshAlias('d'));
+  const aliases = refs.map(() => params.alias('d'));
   const from = refs.map((r, i) => {
     const target = i + 1 < refs.length ? refs[i + 1].from : last.entity;
     return `${ident(target.table)} ${aliases[i]}`;
@@ -39,14 +36,14 @@ export function derivedSql(entity: EntityDef, alias: string, field: DerivedField
     return `(${alias}.${ident(columnOf(from.equals.field, f))} IS NOT DISTINCT FROM ${params.add(from.equals.value, 'text')})`;
   }
   if ('object' in from) {
-    const pairs = Object.entries(from.object).map(([k, p]) => `'${k}', ${pathSql(entity, alias, p)}`);
+    const pairs = Object.entries(from.object).map(([k, p]) => `'${k}', ${pathSql(entity, alias, p, params)}`);
     const refCol = objectGuard(entity, alias, from.object);
     const obj = `jsonb_build_object(${pairs.join(', ')})`;
     return refCol ? `CASE WHEN ${refCol} IS NULL THEN NULL ELSE ${obj} END` : obj;
   }
-  if ('rule' in from) return RULES[from.rule](alias);
-  if ('pointsHere' in from) return `coalesce(${pathSql(entity, alias, from.pointsHere)} = ${alias}.id, false)`;
-  const expr = pathSql(entity, alias, from.path);
+  if ('rule' in from) return RULES[from.rule](alias, params);
+  if ('pointsHere' in from) return `coalesce(${pathSql(entity, alias, from.pointsHere, params)} = ${alias}.id, false)`;
+  const expr = pathSql(entity, alias, from.path, params);
   return from.default === undefined
     ? expr
     : `coalesce(${expr}, ${params.add(from.default, typeof from.default === 'number' ? 'int' : undefined)})`;
@@ -71,34 +68,34 @@ const colOf = (name: EntityName, field: string) => ident(columnOf(field, getEnti
  * correlated subqueries on indexed columns (a version's form id, a submission's version id),
  * so a list stays one statement and the value sorts and filters like a column.
  */
-const RULES: Record<DerivedRule, (alias: string) => string> = {
-  formStatus: (f) => {
+const RULES: Record<DerivedRule, (alias: string, params: Params) => string> = {
+  formStatus: (f, params) => {
     const v = tableOf('FormsEntityFormVersion');
     const form = colOf('FormsEntityFormVersion', 'form');
     const num = colOf('FormsEntityFormVersion', 'version');
     const published = colOf('FormsEntity', 'publishedVersion');
-    const p = freshAlias('r');
-    const x = freshAlias('r');
+    const p = params.alias('r');
+    const x = params.alias('r');
     return (
       `(CASE WHEN (SELECT ${p}.${num} FROM ${v} ${p} WHERE ${p}.id = ${f}.${published} AND ${p}.${form} = ${f}.id) ` +
       `>= (SELECT max(${x}.${num}) FROM ${v} ${x} WHERE ${x}.${form} = ${f}.id) THEN 'Published' ELSE 'Draft' END)`
     );
   },
-  versionStatus: (a) => {
+  versionStatus: (a, params) => {
     const v = tableOf('FormsEntityFormVersion');
     const form = colOf('FormsEntityFormVersion', 'form');
     const num = colOf('FormsEntityFormVersion', 'version');
     const published = colOf('FormsEntity', 'publishedVersion');
-    const f = freshAlias('r');
-    const x = freshAlias('r');
+    const f = params.alias('r');
+    const x = params.alias('r');
     return (
       `(CASE WHEN EXISTS (SELECT 1 FROM ${tableOf('FormsEntity')} ${f} WHERE ${f}.id = ${a}.${form} AND ${f}.${published} = ${a}.id) ` +
       `THEN 'Published version' WHEN ${a}.${num} >= (SELECT max(${x}.${num}) FROM ${v} ${x} WHERE ${x}.${form} = ${a}.${form}) ` +
       `THEN 'Draft' ELSE 'Active version' END)`
     );
   },
-  versionInUse: (a) => {
-    const s = freshAlias('r');
+  versionInUse: (a, params) => {
+    const s = params.alias('r');
     return `EXISTS (SELECT 1 FROM ${tableOf('FormSubmissionsEntity')} ${s} WHERE ${s}.${colOf('FormSubmissionsEntity', 'formVersion')} = ${a}.id)`;
   },
 };

@@ -25,8 +25,6 @@ export interface ListArgs extends Filter {
 
 const SORTABLE = new Set(['text', 'textarea', 'email', 'url', 'integer', 'number', 'boolean', 'date', 'datetime', 'enum']);
 
-let sortAliases = 0;
-
 /**
  * The sort expression of `path` on row `alias`: a sortable field of its own (a derived value
  * included), or one reached through references (`memberOrganisation.name`) as a correlated
@@ -42,7 +40,7 @@ function sortExpr(entity: EntityDef, alias: string, path: string, params: Params
     if (field?.kind !== 'reference') throw refuse();
     const target = getEntity(field.target);
     assertAllowed(caller, target, 'read');
-    const x = `o${++sortAliases % 1_000_000}`;
+    const x = params.alias('o');
     const scope = scopeSql(target, x, caller, params);
     const inner = sortExpr(target, x, rest.join('.'), params, caller, whole);
     return `(SELECT ${inner} FROM ${ident(target.table)} ${x} WHERE ${x}.id = ${alias}.${ident(columnOf(head, field))}${scope ? ` AND ${scope}` : ''})`;
@@ -96,7 +94,8 @@ function paging(args: ListArgs): { skip: number; take: number } {
 export function compileList(caller: Caller | null, entity: EntityDef, args: ListArgs, sel: Selection): { sql: string; params: unknown[] } {
   const params = new Params();
   const { skip, take } = paging(args);
-  const json = selectJson(entity, 't', sel, params, caller);
+  const joins: string[] = [];
+  const json = selectJson(entity, 't', sel, params, caller, joins);
   const where = whereSql(entity, 't', args, params, caller);
   // The page's ids are found first and only those rows are selected as JSON: PostgreSQL would
   // otherwise build the JSON (nested references included) of every row OFFSET skips, which made
@@ -104,9 +103,9 @@ export function compileList(caller: Caller | null, entity: EntityDef, args: List
   // also lighter than sorting whole rows. The outer ORDER BY puts the page in order again.
   const page =
     `SELECT t.id FROM ${ident(entity.table)} t ${where} ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)} ` +
-    `LIMIT ${take} OFFSET ${skip}`;
+    `LIMIT ${params.add(take, 'int')} OFFSET ${params.add(skip, 'int')}`;
   const sql =
-    `SELECT ${json} AS r FROM ${ident(entity.table)} t WHERE t.id IN (${page}) ` +
+    `SELECT ${json} AS r FROM ${ident(entity.table)} t ${joins.map((j) => `${j} `).join('')}WHERE t.id IN (${page}) ` +
     `ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)}`;
   return { sql, params: params.values };
 }
