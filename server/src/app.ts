@@ -7,7 +7,7 @@ import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { SESSION_COOKIE } from './auth/session';
-import { callerFromApiKey, callerFromSession } from './crud/callers';
+import { callerFromApiKey, callerFromSession, lastCallerOf } from './crud/callers';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
 import { isApiRequest, routedPath } from './auth/route-path';
@@ -171,6 +171,7 @@ export async function buildApp({
   });
 
   app.decorateRequest('caller', null);
+  app.decorateRequest('pendingSession', null);
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiRequest(req)) return;
     const auth = req.headers.authorization;
@@ -182,6 +183,27 @@ export async function buildApp({
       return;
     }
     const token = req.cookies[SESSION_COOKIE];
+    // A GraphQL request on PostgreSQL goes on as the caller this process last read for the
+    // session, confirmed by the request's own statement (graphql/http.ts, crud/batch.ts): one
+    // round trip, not two. Nothing is answered before it is confirmed.
+    const last =
+      req.method === 'POST' && routedPath(req) === '/api/graphql' && !req.isMultipart()
+        ? lastCallerOf(db, token, config.sessionIdleMinutes)
+        : null;
+    if (last) {
+      req.caller = last.caller;
+      req.pendingSession = {
+        db,
+        pending: last.pending,
+        reread: async () => {
+          const caller = await callerFromSession(db, token, config.sessionIdleMinutes);
+          if (caller) return caller;
+          reply.clearCookie(SESSION_COOKIE, cookieOptions(req));
+          throw new UnauthenticatedError(httpMessages.sessionEnded);
+        },
+      };
+      return;
+    }
     req.caller = await callerFromSession(db, token, config.sessionIdleMinutes);
     if (token && !req.caller && !OPEN_PATHS.some((p) => routedPath(req).startsWith(p))) {
       // The session ended on the server: the client signs in again and comes back.

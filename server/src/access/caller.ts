@@ -1,4 +1,5 @@
 import { isAdministratorGroups } from '@hub/model';
+import type { Db } from '../db/client';
 
 /** Who is asking: resolved once per request from the session, passed to every data access. */
 export interface Caller {
@@ -31,9 +32,29 @@ export function isAdministrator(caller: Caller | null): boolean {
   return !!caller && isAdministratorGroups(caller.groups);
 }
 
+/** A session whose caller is still to be confirmed by the request's first statement (crud/batch.ts). */
+export interface PendingSession {
+  /** The session id (the cookie's hash). */
+  hash: string;
+  idleMinutes: number;
+}
+
+/** A request's session whose caller is still to be confirmed, and how to read it again if it is not. */
+export interface UnconfirmedSession {
+  db: Db;
+  pending: PendingSession;
+  /** The caller read again from the session; throws the 'session ended' 401 (cookie cleared) when it ended. */
+  reread(): Promise<Caller>;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     /** Who is asking: set by the session hook (app.ts) before any route or guard runs. */
     caller: Caller | null;
+    /**
+     * Set when `caller` is the one this process last read for the session (PostgreSQL, GraphQL
+     * only) and is still to be confirmed: graphql/http.ts confirms it before answering.
+     */
+    pendingSession: UnconfirmedSession | null;
   }
 }

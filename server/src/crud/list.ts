@@ -93,6 +93,11 @@ function paging(args: ListArgs): { skip: number; take: number } {
 /** The one statement of a list: SQL text and parameters. */
 export function compileList(caller: Caller | null, entity: EntityDef, args: ListArgs, sel: Selection): { sql: string; params: unknown[] } {
   const params = new Params();
+  return { sql: listSql(params, caller, entity, args, sel), params: params.values };
+}
+
+/** A list's SELECT (one jsonb `r` per row, in order) with its parameters added to `params`: a statement, or part of one. */
+export function listSql(params: Params, caller: Caller | null, entity: EntityDef, args: ListArgs, sel: Selection): string {
   const { skip, take } = paging(args);
   const joins: string[] = [];
   const json = selectJson(entity, 't', sel, params, caller, joins);
@@ -107,13 +112,18 @@ export function compileList(caller: Caller | null, entity: EntityDef, args: List
   const sql =
     `SELECT ${json} AS r FROM ${ident(entity.table)} t ${joins.map((j) => `${j} `).join('')}WHERE t.id IN (${page}) ` +
     `ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)}`;
-  return { sql, params: params.values };
+  return sql;
 }
 
 export function compileCount(caller: Caller | null, entity: EntityDef, filter: Filter): { sql: string; params: unknown[] } {
   const params = new Params();
+  return { sql: countSql(params, caller, entity, filter), params: params.values };
+}
+
+/** A count's SELECT (one row, `n`) with its parameters added to `params`. */
+export function countSql(params: Params, caller: Caller | null, entity: EntityDef, filter: Filter): string {
   const where = whereSql(entity, 't', filter, params, caller);
-  return { sql: `SELECT count(*)::int AS n FROM ${ident(entity.table)} t ${where}`, params: params.values };
+  return `SELECT count(*)::int AS n FROM ${ident(entity.table)} t ${where}`;
 }
 
 /** A page of records as the selection asks: one SQL statement, however deep the nesting. */
@@ -128,7 +138,7 @@ export async function listRecords(
 ): Promise<unknown[]> {
   if (!justWritten) assertAllowed(caller, entity, 'read');
   const { sql, params } = compileList(caller, entity, args, sel);
-  const { rows } = await db.query<{ r: unknown }>(sql, params).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
+  const { rows } = await db.query<{ r: unknown }>(sql, params, { prepare: true }).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
   return rows.map((row) => row.r);
 }
 
@@ -136,7 +146,7 @@ export async function countRecords(db: Db, caller: Caller | null, entity: Entity
   assertAllowed(caller, entity, 'read');
   const { sql, params } = compileCount(caller, entity, filter);
   const { rows } = await db
-    .query<{ n: number | string }>(sql, params)
+    .query<{ n: number | string }>(sql, params, { prepare: true })
     .catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
   return Number(rows[0].n);
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { lockDataDir } from './lock';
 import { isDatabaseUnavailable, markIfUnavailable } from './unavailable';
@@ -5,7 +6,16 @@ import { isDatabaseUnavailable, markIfUnavailable } from './unavailable';
 /** The one database interface the server uses: the same SQL on PGlite and PostgreSQL. */
 export interface Db {
   readonly engine: 'pglite' | 'postgres';
-  query<T = Record<string, unknown>>(text: string, params?: unknown[]): Promise<{ rows: T[]; affectedRows: number }>;
+  /**
+   * One statement. `prepare`: the text is one the hub sends again and again with other values
+   * (a compiled list, a count, the session check): on PostgreSQL it goes as a named prepared
+   * statement, planned once per connection (a bounded number per connection).
+   */
+  query<T = Record<string, unknown>>(
+    text: string,
+    params?: unknown[],
+    options?: QueryOptions,
+  ): Promise<{ rows: T[]; affectedRows: number }>;
   /** Runs `fn` in one transaction: all of it commits, or none of it. */
   transaction<T>(fn: (tx: Db) => Promise<T>): Promise<T>;
   close(): Promise<void>;
@@ -18,6 +28,10 @@ export interface Db {
   readonly exclusive: boolean;
 }
 
+export interface QueryOptions {
+  prepare?: boolean;
+}
+
 export interface DbStats {
   statements: number;
   writes: number;
@@ -26,17 +40,21 @@ export interface DbStats {
 /** Conservative: anything but a plain SELECT may write. */
 const READ_ONLY = /^\s*select\b/i;
 
-type Querier = (text: string, params?: unknown[]) => Promise<{ rows: unknown[]; affectedRows?: number; rowCount?: number | null }>;
+type Querier = (
+  text: string,
+  params?: unknown[],
+  options?: QueryOptions,
+) => Promise<{ rows: unknown[]; affectedRows?: number; rowCount?: number | null }>;
 
 function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: Db['transaction'], close: () => Promise<void>): Db {
   return {
     engine,
     stats,
     exclusive: engine === 'pglite',
-    async query<T>(text: string, params: unknown[] = []) {
+    async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
       stats.statements++;
       if (!READ_ONLY.test(text)) stats.writes++;
-      const r = await run(text, params);
+      const r = await run(text, params, options);
       return { rows: r.rows as T[], affectedRows: r.affectedRows ?? r.rowCount ?? 0 };
     },
     transaction,
@@ -51,7 +69,69 @@ type PgliteLike = {
   query(text: string, params?: unknown[]): Promise<{ rows: unknown[]; affectedRows?: number }>;
   transaction<T>(fn: (tx: { query: PgliteLike['query'] }) => Promise<T>): Promise<T>;
   close(): Promise<void>;
+} & Partial<PglitePrepare>;
+
+/** What PGlite offers for statements sent message by message (its public protocol API). */
+type PglitePrepare = {
+  runExclusive<T>(fn: () => Promise<T>): Promise<T>;
+  _runExclusiveTransaction<T>(fn: () => Promise<T>): Promise<T>;
+  execProtocolStream(message: Uint8Array, options?: { syncToFs?: boolean }): Promise<unknown[]>;
+  serializers: Record<number | string, (value: unknown) => string>;
+  parsers: Record<number | string, unknown>;
 };
+
+const pgliteProtocol = () => import('@electric-sql/pglite');
+
+/**
+ * Named prepared statements on PGlite, as on PostgreSQL: the first use parses and describes the
+ * statement under its name; later uses only bind and execute it (PGlite's own query() parses,
+ * plans and describes every statement every time). At most MAX_PREPARED_PER_CONNECTION, then
+ * all are deallocated. Run under PGlite's own locks, as its query() is.
+ */
+function pglitePrepared(pg: PgliteLike & PglitePrepare): (text: string, params: unknown[], inTx: boolean) => Promise<{ rows: unknown[] }> {
+  const prepared = new Map<string, number[]>();
+  return async (text, params, inTx) => {
+    const { protocol, parse } = await pgliteProtocol();
+    const { serialize } = protocol;
+    const send = (message: Uint8Array) => pg.execProtocolStream(message, { syncToFs: false });
+    const run = async () => {
+      const name = statementName(text);
+      const messages: unknown[] = [];
+      try {
+        let types = prepared.get(name);
+        if (!types) {
+          if (prepared.size >= MAX_PREPARED_PER_CONNECTION) {
+            await send(serialize.query('DEALLOCATE ALL'));
+            prepared.clear();
+          }
+          await send(serialize.parse({ name, text }));
+          try {
+            types = parse.parseDescribeStatementResults((await send(serialize.describe({ type: 'S', name }))) as never);
+          } catch (err) {
+            await send(serialize.sync());
+            await send(serialize.query(`DEALLOCATE ${name}`)).catch(() => {});
+            throw err;
+          }
+          prepared.set(name, types);
+        }
+        const values = params.map((value, i) => {
+          if (value === null || value === undefined) return null;
+          const serializer = pg.serializers[types![i]];
+          return serializer ? serializer(value) : String(value);
+        });
+        messages.push(
+          ...(await send(serialize.bind({ statement: name, values }))),
+          ...(await send(serialize.describe({ type: 'P' }))),
+          ...(await send(serialize.execute({}))),
+        );
+      } finally {
+        messages.push(...(await send(serialize.sync())));
+      }
+      return parse.parseResults(messages as never, pg.parsers as never)[0] as { rows: unknown[] };
+    };
+    return inTx ? pg.runExclusive(run) : pg._runExclusiveTransaction(() => pg.runExclusive(run));
+  };
+}
 
 /** The Db interface over a PGlite instance; `onClose` runs after it is checkpointed and closed. */
 export function wrapPglite(
@@ -59,10 +139,12 @@ export function wrapPglite(
   stats: DbStats = { statements: 0, writes: 0 },
   onClose: () => void | Promise<void> = () => {},
 ): Db {
+  const named =
+    pg.execProtocolStream && pg.runExclusive && pg._runExclusiveTransaction ? pglitePrepared(pg as PgliteLike & PglitePrepare) : null;
   const make = (run: Querier, inTx: boolean): Db =>
     wrap(
       'pglite',
-      run,
+      named ? (t, p, o) => (o?.prepare ? named(t, p ?? [], inTx) : run(t, p)) : run,
       stats,
       inTx ? (fn) => fn(make(run, true)) : (fn) => pg.transaction((tx) => fn(make((t, p) => tx.query(t, p), true))),
       async () => {
@@ -91,6 +173,42 @@ export async function openPglite(dataDir: string | undefined): Promise<Db> {
   }
 }
 
+/** Named prepared statements one PostgreSQL connection keeps at most: then they are all deallocated and prepared again as used. */
+export const MAX_PREPARED_PER_CONNECTION = 200;
+
+type PgClient = import('pg').PoolClient;
+/** node-postgres's own record of the statements a connection has parsed (it skips Parse for those). */
+type PgConnection = { parsedStatements?: Record<string, string>; submittedNamedStatements?: Record<string, string> };
+
+/** Statement names by text: the same text always gets the same name (a hash), in every process. */
+const names = new Map<string, string>();
+function statementName(text: string): string {
+  let name = names.get(text);
+  if (!name) {
+    if (names.size >= 5_000) names.clear();
+    name = `hub_${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    names.set(text, name);
+  }
+  return name;
+}
+
+/**
+ * Runs a statement on `client`, as a named prepared statement when asked. A connection keeps at
+ * most MAX_PREPARED_PER_CONNECTION of them: past that, DEALLOCATE ALL and start again (rare:
+ * the hub's query shapes are few, each client's shape a handful).
+ */
+async function runOn(client: PgClient | import('pg').Pool, text: string, params: unknown[], options?: QueryOptions) {
+  const connection = (client as { connection?: PgConnection }).connection;
+  if (!options?.prepare || !connection?.parsedStatements) return client.query(text, params);
+  const name = statementName(text);
+  if (!(name in connection.parsedStatements) && Object.keys(connection.parsedStatements).length >= MAX_PREPARED_PER_CONNECTION) {
+    await client.query('DEALLOCATE ALL');
+    connection.parsedStatements = {};
+    if (connection.submittedNamedStatements) connection.submittedNamedStatements = {};
+  }
+  return client.query({ name, text, values: params });
+}
+
 /** How long a request waits for a connection to PostgreSQL before it is told the database is unavailable. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
@@ -107,9 +225,23 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
     p.catch((err: unknown) => {
       throw markIfUnavailable(err);
     });
+  /** A statement outside a transaction: on a pooled connection, named when asked. */
+  const pooled = async (text: string, params: unknown[] = [], options?: QueryOptions) => {
+    if (!options?.prepare) return pool.query(text, params);
+    const client = await pool.connect();
+    let broken = false;
+    try {
+      return await runOn(client, text, params, options);
+    } catch (err) {
+      broken = isDatabaseUnavailable(markIfUnavailable(err));
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  };
   const db = wrap(
     'postgres',
-    (t, p) => marked(pool.query(t, p as unknown[])),
+    (t, p, o) => marked(pooled(t, p, o)),
     stats,
     async (fn) => {
       const client = await marked(pool.connect());
@@ -118,7 +250,7 @@ export async function openPostgres(url: string, max = 10): Promise<Db> {
         await marked(client.query('BEGIN'));
         const tx = wrap(
           'postgres',
-          (t, p) => marked(client.query(t, p as unknown[])),
+          (t, p, o) => marked(runOn(client, t, p ?? [], o)),
           stats,
           (inner) => inner(tx),
           async () => {},

@@ -10,6 +10,17 @@ export class Params {
   alias(prefix: string): string {
     return `${prefix}${++this.aliases}`;
   }
+  /** A copy to compile a part into: adopt() it once the part compiled, or drop it (no dangling $n). */
+  fork(): Params {
+    const copy = new Params();
+    copy.values.push(...this.values);
+    copy.aliases = this.aliases;
+    return copy;
+  }
+  adopt(part: Params): void {
+    this.values.splice(0, this.values.length, ...part.values);
+    this.aliases = part.aliases;
+  }
   add(value: unknown, cast?: string): string {
     this.values.push(value);
     return cast ? `$${this.values.length}::${cast}` : `$${this.values.length}`;

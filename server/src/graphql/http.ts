@@ -7,6 +7,7 @@ import {
   GraphQLError,
   NoSchemaIntrospectionCustomRule,
   execute,
+  getOperationAST,
   parse,
   specifiedRules,
   validate,
@@ -17,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@hub/model';
 import { BadInputError, UserError } from '../core/errors';
+import { readBatch } from '../crud/batch';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { StagingFullError, UPLOAD_LIMITS, UploadStalledError, clip, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
@@ -84,6 +86,21 @@ const clipQuoted = (message: string) =>
     1000,
   );
 
+/** The caller's session confirmed by itself, else read again (a changed caller) or ended (401). */
+async function confirmCaller(req: FastifyRequest): Promise<void> {
+  const session = req.pendingSession;
+  if (!session) return;
+  if (!(await readBatch(session.db, req.caller, session.pending).confirm())) await rereadCaller(req);
+  req.pendingSession = null;
+}
+
+/** The caller read again (a 401 when the session ended on the server). */
+async function rereadCaller(req: FastifyRequest): Promise<void> {
+  const session = req.pendingSession!;
+  req.pendingSession = null;
+  req.caller = await session.reread();
+}
+
 /** POST /api/graphql: JSON or multipart, parsed and validated (limits included) before any database work. */
 export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage: FileStorage }): Promise<void> {
   const schema = buildSchema();
@@ -105,14 +122,33 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables)))
       throw new BadInputError('variables must be an object');
     const prepared = prepare(body.query);
-    if ('errors' in prepared) return { status: 400, payload: { errors: prepared.errors.map(shown) } };
-    const result = await execute({
-      schema,
-      document: prepared.document,
-      variableValues: body.variables as Record<string, unknown> | undefined,
-      operationName: typeof body.operationName === 'string' ? body.operationName : undefined,
-      contextValue: { db: deps.db, storage: deps.storage, caller: req.caller },
-    });
+    if ('errors' in prepared) {
+      await confirmCaller(req);
+      return { status: 400, payload: { errors: prepared.errors.map(shown) } };
+    }
+    const operationName = typeof body.operationName === 'string' ? body.operationName : undefined;
+    // A caller still to be confirmed (app.ts): a query confirms it in its one statement; anything
+    // else (a mutation, an upload) confirms it first.
+    if (req.pendingSession && getOperationAST(prepared.document, operationName)?.operation !== 'query') await confirmCaller(req);
+    const executeAs = async () => {
+      const reads = readBatch(deps.db, req.caller, req.pendingSession?.pending ?? null);
+      const result = await execute({
+        schema,
+        document: prepared.document,
+        variableValues: body.variables as Record<string, unknown> | undefined,
+        operationName,
+        contextValue: { db: deps.db, storage: deps.storage, caller: req.caller, reads },
+      });
+      return { result, reads };
+    };
+    let { result, reads } = await executeAs();
+    // Nothing is answered for a session that was not confirmed: when the statement found it
+    // ended or changed (or nothing was read), read the caller again and answer as them.
+    if (req.pendingSession && (reads.refused || !(reads.confirmed || (await reads.confirm())))) {
+      await rereadCaller(req);
+      ({ result, reads } = await executeAs());
+    }
+    req.pendingSession = null;
     // The database could not be reached: the app's error handler answers 503 with Retry-After.
     const outage = result.errors?.find((error) => isDatabaseUnavailable(error.originalError));
     if (outage) throw outage.originalError;
@@ -152,6 +188,10 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     let answer: { status: number; payload: unknown };
     try {
       answer = await run(body, prepare, req, shown);
+    } catch (err) {
+      // Even a refusal is answered only to a confirmed session (else 401).
+      await confirmCaller(req);
+      throw err;
     } finally {
       // Uploads no committed file row took (a refused or failed save) are not kept.
       await discardUnstored(deps.db, deps.storage, uploads).finally(() => ticket?.release());

@@ -12,7 +12,8 @@ import { allEntities, opNames, type EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
-import { countRecords, getRecord, listRecords, type ListArgs } from '../crud/list';
+import { listRecords, type ListArgs } from '../crud/list';
+import type { ReadBatch } from '../crud/batch';
 import { saveThen } from '../crud/save';
 import { deleteRecords, deleteWhere } from '../crud/delete';
 import { updateWhere } from '../crud/update-where';
@@ -27,6 +28,8 @@ export interface GraphContext {
   db: Db;
   storage: FileStorage;
   caller: Caller | null;
+  /** The request's reads, sent as one statement (crud/batch.ts); mutations read in their own transaction. */
+  reads: ReadBatch;
 }
 
 type Args = Record<string, unknown>;
@@ -46,24 +49,25 @@ function queriesOf(entity: EntityDef): Field {
   const type = objectType(entity);
   const list = new GraphQLNonNull(new GraphQLList(new GraphQLNonNull(type)));
   const listResolve = (_: unknown, a: Args, ctx: GraphContext, info: Parameters<typeof selectionOf>[0]) =>
-    listRecords(ctx.db, ctx.caller, entity, a as ListArgs, selectionOf(info));
+    ctx.reads.list(entity, a as ListArgs, selectionOf(info));
   return {
     [n.list]: { type: list, description: `${entity.label} records`, args: { ...filterArgs, ...pageArgs }, resolve: listResolve },
     [n.conditional]: { type: list, args: { ...filterArgs, ...pageArgs }, resolve: listResolve },
     [n.count]: {
       type: new GraphQLNonNull(GraphQLInt),
       args: filterArgs,
-      resolve: (_: unknown, a: Args, ctx: GraphContext) => countRecords(ctx.db, ctx.caller, entity, filterOf(a)),
+      resolve: (_: unknown, a: Args, ctx: GraphContext) => ctx.reads.count(entity, filterOf(a)),
     },
     [n.countConditional]: {
       type: new GraphQLNonNull(GraphQLInt),
       args: filterArgs,
-      resolve: (_: unknown, a: Args, ctx: GraphContext) => countRecords(ctx.db, ctx.caller, entity, filterOf(a)),
+      resolve: (_: unknown, a: Args, ctx: GraphContext) => ctx.reads.count(entity, filterOf(a)),
     },
     [n.byId]: {
       type,
       args: { id: { type: new GraphQLNonNull(GraphQLID) } },
-      resolve: (_: unknown, a: Args, ctx: GraphContext, info) => getRecord(ctx.db, ctx.caller, entity, String(a.id), selectionOf(info)),
+      resolve: async (_: unknown, a: Args, ctx: GraphContext, info) =>
+        (await ctx.reads.list(entity, { ids: [String(a.id)], take: 1 }, selectionOf(info)))[0] ?? null,
     },
   };
 }

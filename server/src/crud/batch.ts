@@ -1,0 +1,149 @@
+import type { EntityDef } from '@hub/model';
+import type { Caller } from '../access/caller';
+import { assertAllowed } from '../access/rules';
+import type { Db } from '../db/client';
+import { Params } from '../db/params';
+import type { Filter } from './conditions';
+import type { PendingSession } from '../access/caller';
+import { sessionGate, touchSession } from './callers';
+import { countRecords, countSql, listRecords, listSql, type ListArgs } from './list';
+import type { Selection } from './select';
+
+/**
+ * The reads of one GraphQL request in one statement (issue 14): every root list and count the
+ * request asks for is compiled when its resolver runs (graphql-js calls the root fields of a
+ * query one after another, synchronously) and queued; at the end of that turn the queue goes to
+ * the database as one SELECT with one column per field, sent as a named prepared statement
+ * (its text depends only on the query's shape). On PostgreSQL the same statement also checks
+ * the caller's session (sessionGate): no row comes back when the session has ended or is no
+ * longer this caller's, and nothing is read for it.
+ *
+ * A field whose arguments are refused fails alone, before anything is sent. If the combined
+ * statement fails, each field is run on its own, so each gets its own error.
+ */
+export interface ReadBatch {
+  list(entity: EntityDef, args: ListArgs, sel: Selection): Promise<unknown[]>;
+  count(entity: EntityDef, filter: Filter): Promise<number>;
+  /** True once a statement confirmed the pending session (or there was none to confirm). */
+  readonly confirmed: boolean;
+  /** True when the combined statement found the session ended or changed: nothing was read. */
+  readonly refused: boolean;
+  /** Confirms the pending session by itself (a request that read nothing): false when it ended or changed. */
+  confirm(): Promise<boolean>;
+}
+
+interface Queued {
+  /** This field's part of the combined statement: a scalar subquery. */
+  column: string;
+  /** The field alone, as a statement of its own (one field, or the combined statement failed). */
+  alone(): Promise<unknown>;
+  /** From the combined statement's value of the column. */
+  read(value: unknown): unknown;
+  resolve(value: unknown): void;
+  reject(err: unknown): void;
+}
+
+export class SessionRefusedError extends Error {
+  constructor() {
+    super('The session could not be confirmed');
+  }
+}
+
+export function readBatch(db: Db, caller: Caller | null, pending: PendingSession | null): ReadBatch {
+  const params = new Params();
+  const queue: Queued[] = [];
+  const state = { confirmed: !pending, refused: false };
+
+  async function flush(): Promise<void> {
+    const fields = queue.splice(0);
+    const columns = fields.map((f, i) => `${f.column} AS f${i}`);
+    let sql: string;
+    if (pending && caller) {
+      const gate = sessionGate(pending, caller, params);
+      sql = `SELECT c.stale, ${columns.join(', ')} FROM ${gate.from} WHERE ${gate.where}`;
+    } else sql = `SELECT ${columns.join(', ')}`;
+    let row: Record<string, unknown> | undefined;
+    try {
+      ({
+        rows: [row],
+      } = await db.query<Record<string, unknown>>(sql, params.values, { prepare: true }));
+    } catch {
+      // Each field on its own, once the session is confirmed by itself: each gets its own error.
+      if (pending && !(await confirm())) return refuse(fields);
+      for (const f of fields) settle(f, f.alone());
+      return;
+    }
+    if (!row) return refuse(fields);
+    state.confirmed = true;
+    if (pending && row.stale) await touchSession(db, pending.hash);
+    fields.forEach((f, i) => f.resolve(f.read(row[`f${i}`])));
+  }
+
+  function refuse(fields: Queued[]): void {
+    state.refused = true;
+    for (const f of fields) f.reject(new SessionRefusedError());
+  }
+
+  /** The session check alone. */
+  async function confirm(): Promise<boolean> {
+    if (!pending || !caller) return true;
+    const own = new Params();
+    const gate = sessionGate(pending, caller, own);
+    const { rows } = await db.query<{ stale: boolean }>(`SELECT c.stale FROM ${gate.from} WHERE ${gate.where}`, own.values, {
+      prepare: true,
+    });
+    if (!rows[0]) return false;
+    state.confirmed = true;
+    if (rows[0].stale) await touchSession(db, pending.hash);
+    return true;
+  }
+
+  function settle(f: Queued, p: Promise<unknown>): void {
+    p.then(f.resolve, f.reject);
+  }
+
+  function enqueue<T>(make: (resolve: (v: T) => void, reject: (e: unknown) => void) => Omit<Queued, 'resolve' | 'reject'>): Promise<T> {
+    return new Promise<T>((resolve, reject) => {
+      const q = make(resolve, reject);
+      if (!queue.length) queueMicrotask(() => void flush().catch((err: unknown) => queue.splice(0).forEach((f) => f.reject(err))));
+      queue.push({ ...q, resolve: resolve as (v: unknown) => void, reject });
+    });
+  }
+
+  /** Compiled now, into a copy of the statement's parameters: refused arguments fail this field alone, before anything is sent. */
+  function compile(part: (p: Params) => string): string {
+    const trial = params.fork();
+    const sql = part(trial);
+    params.adopt(trial);
+    return sql;
+  }
+
+  return {
+    get confirmed() {
+      return state.confirmed;
+    },
+    get refused() {
+      return state.refused;
+    },
+    confirm,
+    list(entity, args, sel) {
+      assertAllowed(caller, entity, 'read');
+      const sql = compile((p) => listSql(p, caller, entity, args, sel));
+      return enqueue<unknown[]>(() => ({
+        // The rows come out of the ordered subquery in its order.
+        column: `(SELECT coalesce(jsonb_agg(q.r), '[]'::jsonb) FROM (${sql}) q)`,
+        alone: () => listRecords(db, caller, entity, args, sel),
+        read: (value) => (value ?? []) as unknown[],
+      }));
+    },
+    count(entity, filter) {
+      assertAllowed(caller, entity, 'read');
+      const sql = compile((p) => countSql(p, caller, entity, filter));
+      return enqueue<number>(() => ({
+        column: `(${sql})`,
+        alone: () => countRecords(db, caller, entity, filter),
+        read: (value) => Number(value),
+      }));
+    },
+  };
+}
