@@ -41,6 +41,33 @@ export async function seedAssets(db: Db, orgs: string[], target: number): Promis
   await db.query('VACUUM ANALYZE asset');
 }
 
+/**
+ * Adds `perOrg` accounts to every organisation and `licencesPerAccount` licences to each of
+ * them (two statements), for the nested list (organisation, its accounts, their licences).
+ * Idempotent: organisations that already have bench accounts are skipped.
+ */
+export async function seedAccounts(db: Db, orgs: string[], perOrg: number, licencesPerAccount: number): Promise<void> {
+  await db.query(
+    `INSERT INTO mehub_account (email, firstname, surname, member_organisation_id, created)
+     SELECT 'bench' || o.i || '.' || g || '@bench.example', 'Bench' || g, 'Member' || o.i, o.id,
+            timestamp '2025-01-01' + (o.i * $2::int + g) * interval '1 minute'
+     FROM unnest($1::uuid[]) WITH ORDINALITY AS o(id, i), generate_series(1, $2::int) g
+     WHERE NOT EXISTS (SELECT 1 FROM mehub_account a WHERE a.member_organisation_id = o.id AND a.email LIKE 'bench%@bench.example')`,
+    [orgs, perOrg],
+  );
+  await db.query(
+    `INSERT INTO licence (licence_name, licence_issuer, licence_type, licence_number, renewal_date, status, mehub_account_id, created)
+     SELECT 'Licence ' || g || ' of ' || a.email, 'Bench issuer', (ARRAY['ELECTRICAL','DRIVER','PERMIT','COMPETENCY','INDUCTION','OTHER'])[1 + g % 6],
+            'L-' || g, timestamp '2027-01-01' + g * interval '1 day', CASE WHEN g % 3 = 0 THEN 'PENDING' ELSE 'ACTIVE' END, a.id,
+            a.created + g * interval '1 second'
+     FROM mehub_account a, generate_series(1, $1::int) g
+     WHERE a.email LIKE 'bench%@bench.example' AND NOT EXISTS (SELECT 1 FROM licence l WHERE l.mehub_account_id = a.id)`,
+    [licencesPerAccount],
+  );
+  await db.query('VACUUM ANALYZE mehub_account');
+  await db.query('VACUUM ANALYZE licence');
+}
+
 /** Words of the bench safety links' names: a search by one word's prefix matches about 2% of the links. */
 export const LINK_WORDS = [
   'switchboard',
