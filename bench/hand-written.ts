@@ -41,10 +41,27 @@ async function connect(): Promise<{ run: Run; close: () => Promise<void> }> {
   const { PGlite } = await import('@electric-sql/pglite');
   const db = new PGlite(join(process.env.DATA_DIR!, 'pgdata'));
   await db.waitReady;
+  // PGlite's query() parses and plans its text every time: the statements are PREPAREd once and
+  // EXECUTEd with their values as literals (EXECUTE takes no bind parameters).
+  const prepared = new Set<string>();
   return {
-    run: async (_name, text, values) => (await db.query<Record<string, unknown>>(text, values)).rows,
+    run: async (name, text, values) => {
+      if (!prepared.has(name)) {
+        await db.query(`PREPARE ${name} AS ${text}`);
+        prepared.add(name);
+      }
+      return (await db.query<Record<string, unknown>>(`EXECUTE ${name}${values.length ? `(${values.map(literal).join(', ')})` : ''}`)).rows;
+    },
     close: () => db.close(),
   };
+}
+
+/** A value as an SQL literal (standard_conforming_strings: only quotes are doubled). */
+function literal(v: unknown): string {
+  if (typeof v === 'number' && Number.isFinite(v)) return String(v);
+  if (typeof v === 'string') return `'${v.replace(/'/g, "''")}'`;
+  if (Array.isArray(v)) return `ARRAY[${v.map(literal).join(', ')}]::text[]`;
+  throw new Error(`no literal for ${typeof v}`);
 }
 
 const { run, close } = await connect();
