@@ -6,8 +6,8 @@ import { Params } from '../db/params';
 import type { Filter } from './conditions';
 import type { PendingSession } from '../access/caller';
 import { sessionGate, touchSession } from './callers';
-import { countRecords, countSql, listRecords, listSql, type ListArgs } from './list';
-import type { Selection } from './select';
+import { answerListSql, countRecords, countSql, listRecords, listSql, type ListArgs } from './list';
+import { MAX_ANSWER_KEYS, type Pick, type Selection } from './select';
 
 /**
  * The reads of one GraphQL request in one statement (issue 14): every root list and count the
@@ -146,4 +146,60 @@ export function readBatch(db: Db, caller: Caller | null, pending: PendingSession
       }));
     },
   };
+}
+
+/** A root field of a direct answer (graphql/direct.ts), with its arguments. */
+export type DirectRoot =
+  | { key: string; kind: 'typename' }
+  | { key: string; kind: 'list'; entity: EntityDef; args: ListArgs; picks: Pick[] }
+  | { key: string; kind: 'byId'; entity: EntityDef; id: string; picks: Pick[] }
+  | { key: string; kind: 'count'; entity: EntityDef; filter: Filter };
+
+/**
+ * A whole GraphQL answer, `{"data":{...}}`, built by one statement as json text (graphql/direct.ts):
+ * the same compiled lists, counts and session check as readBatch, each root field under its
+ * response key. `refused`: the pending session ended or is no longer this caller (nothing was
+ * read). Null: a field was refused or the statement failed; graphql-js's usual execution then
+ * answers, with the errors it gives.
+ */
+export async function answerDirect(
+  db: Db,
+  caller: Caller | null,
+  pending: PendingSession | null,
+  roots: DirectRoot[],
+): Promise<{ body: string } | { refused: true } | null> {
+  const params = new Params();
+  const quote = (key: string) => `'${key.replace(/'/g, "''")}'`;
+  let pairs: string[];
+  try {
+    pairs = roots.map((r) => {
+      if (r.kind === 'typename') return `${quote(r.key)}, 'Query'`;
+      assertAllowed(caller, r.entity, 'read');
+      if (r.kind === 'count') return `${quote(r.key)}, (${countSql(params, caller, r.entity, r.filter)})`;
+      if (r.kind === 'byId')
+        return `${quote(r.key)}, (SELECT q.r FROM (${answerListSql(params, caller, r.entity, { ids: [r.id], take: 1 }, r.picks)}) q)`;
+      // The rows come out of the ordered subquery in its order.
+      return `${quote(r.key)}, (SELECT coalesce(json_agg(q.r), '[]'::json) FROM (${answerListSql(params, caller, r.entity, r.args, r.picks)}) q)`;
+    });
+  } catch {
+    return null;
+  }
+  if (pairs.length > MAX_ANSWER_KEYS) return null;
+  const body = `json_build_object('data', json_build_object(${pairs.join(', ')}))::text AS body`;
+  let sql: string;
+  if (pending && caller) {
+    const gate = sessionGate(pending, caller, params);
+    sql = `SELECT c.stale, ${body} FROM ${gate.from} WHERE ${gate.where}`;
+  } else sql = `SELECT ${body}`;
+  let row: { body: string; stale?: boolean } | undefined;
+  try {
+    ({
+      rows: [row],
+    } = await db.query<{ body: string; stale?: boolean }>(sql, params.values, { prepare: true }));
+  } catch {
+    return null;
+  }
+  if (!row) return { refused: true };
+  if (pending && row.stale) await touchSession(db, pending.hash);
+  return { body: row.body };
 }

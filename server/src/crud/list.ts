@@ -9,7 +9,7 @@ import { compileFilter, type Filter } from './conditions';
 import { translateDbError } from '../db/db-errors';
 import { BadInputError } from '../core/errors';
 import { Params, ident } from '../db/params';
-import { selectJson, type Selection } from './select';
+import { answerJson, selectJson, type Pick, type Selection } from './select';
 import { derivedSql } from './derived';
 
 export interface OrderBy {
@@ -98,9 +98,18 @@ export function compileList(caller: Caller | null, entity: EntityDef, args: List
 
 /** A list's SELECT (one jsonb `r` per row, in order) with its parameters added to `params`: a statement, or part of one. */
 export function listSql(params: Params, caller: Caller | null, entity: EntityDef, args: ListArgs, sel: Selection): string {
+  return pageSql(params, caller, entity, args, (joins) => selectJson(entity, 't', sel, params, caller, joins));
+}
+
+/** The same with each row as json in the answer's own shape (graphql/direct.ts). */
+export function answerListSql(params: Params, caller: Caller | null, entity: EntityDef, args: ListArgs, picks: Pick[]): string {
+  return pageSql(params, caller, entity, args, (joins) => answerJson(entity, 't', picks, params, caller, joins));
+}
+
+function pageSql(params: Params, caller: Caller | null, entity: EntityDef, args: ListArgs, object: (joins: string[]) => string): string {
   const { skip, take } = paging(args);
   const joins: string[] = [];
-  const json = selectJson(entity, 't', sel, params, caller, joins);
+  const json = object(joins);
   const where = whereSql(entity, 't', args, params, caller);
   // The page's ids are found first and only those rows are selected as JSON: PostgreSQL would
   // otherwise build the JSON (nested references included) of every row OFFSET skips, which made

@@ -16,8 +16,33 @@ export interface Selection {
 
 const FILE_FIELDS: Record<string, string> = { id: 'id', fileName: 'file_name', contentType: 'content_type', size: 'size' };
 
-/** jsonb_build_object takes at most 100 arguments: build in chunks and concatenate. */
-function buildObject(pairs: [string, string][]): string {
+/**
+ * One field of an object as it is built: the key it has in the answer (a GraphQL alias), the
+ * field it reads, and what of it (true: the value; a list: the fields of the row(s) it names).
+ */
+export interface Pick {
+  key: string;
+  field: string;
+  sub: Pick[] | true;
+}
+
+/** How objects are built: jsonb (the driver parses them for graphql-js) or json text in the answer's own key order. */
+interface Build {
+  params: Params;
+  caller: Caller | null;
+  /** json: the answer itself (graphql/direct.ts), keys in the query's order, `__typename` spelt out. */
+  json: boolean;
+}
+
+/** The objects of an answer may have at most this many keys (json_build_object takes 100 arguments). */
+export const MAX_ANSWER_KEYS = 50;
+
+/** jsonb_build_object takes at most 100 arguments: build in chunks and concatenate (jsonb only). */
+function buildObject(pairs: [string, string][], json: boolean): string {
+  if (json) {
+    if (pairs.length > MAX_ANSWER_KEYS) throw new BadInputError(`An object of the answer can have at most ${MAX_ANSWER_KEYS} fields`);
+    return `json_build_object(${pairs.map(([k, v]) => `${literal(k)}, ${v}`).join(', ')})`;
+  }
   if (!pairs.length) return `'{}'::jsonb`;
   const chunks: string[] = [];
   for (let i = 0; i < pairs.length; i += 40)
@@ -30,10 +55,19 @@ function buildObject(pairs: [string, string][]): string {
   return chunks.join(' || ');
 }
 
-const sub = (s: Selection | true, path: string): Selection => {
+/** A text as an SQL literal (keys are GraphQL names, [_A-Za-z][_0-9A-Za-z]*; quoted all the same). */
+const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+
+const sub = (s: Pick[] | true, path: string): Pick[] => {
   if (s === true) throw new BadInputError(`${path} needs a selection of fields`);
   return s;
 };
+
+/** A client's selection (field name to true or a nested selection) as picks keyed by field name. */
+const picksOf = (sel: Selection): Pick[] =>
+  Object.entries(sel)
+    .filter(([key]) => key !== '__typename')
+    .map(([key, s]) => ({ key, field: key, sub: s === true ? true : picksOf(s) }));
 
 /**
  * The selection as one jsonb expression of row `alias`. Nested lists (children, links) become
@@ -50,25 +84,35 @@ export function selectJson(
   caller: Caller | null,
   joins?: string[],
 ): string {
-  const pairs: [string, string][] = [];
-  for (const [key, s] of Object.entries(sel)) {
-    if (key === '__typename') continue;
-    if (key === 'id') pairs.push([key, `${alias}.id`]);
-    else if (key === 'created' || key === 'modified') pairs.push([key, stampSql(`${alias}.${key}`)]);
-    else pairs.push([key, fieldExpr(entity, alias, key, s, params, caller, joins)]);
-  }
-  return buildObject(pairs);
+  return objectSql(entity, alias, picksOf(sel), { params, caller, json: false }, joins);
 }
 
-function fieldExpr(
+/** The same, as json in the answer's own shape: keys as the query spells them (aliases), in its order, `__typename` spelt out. */
+export function answerJson(
   entity: EntityDef,
   alias: string,
-  key: string,
-  s: Selection | true,
+  picks: Pick[],
   params: Params,
   caller: Caller | null,
   joins?: string[],
 ): string {
+  return objectSql(entity, alias, picks, { params, caller, json: true }, joins);
+}
+
+function objectSql(entity: EntityDef, alias: string, picks: Pick[], b: Build, joins?: string[]): string {
+  const pairs: [string, string][] = [];
+  for (const { key, field, sub: s } of picks) {
+    if (field === '__typename') {
+      if (b.json) pairs.push([key, literal(entity.name)]);
+    } else if (field === 'id') pairs.push([key, `${alias}.id`]);
+    else if (field === 'created' || field === 'modified') pairs.push([key, stampSql(`${alias}.${field}`)]);
+    else pairs.push([key, fieldExpr(entity, alias, field, s, b, joins)]);
+  }
+  return buildObject(pairs, b.json);
+}
+
+function fieldExpr(entity: EntityDef, alias: string, key: string, s: Pick[] | true, b: Build, joins?: string[]): string {
+  const { params, caller } = b;
   const field = fieldOf(entity, key);
   if (!field) {
     const base = key.endsWith('Id') ? fieldOf(entity, key.slice(0, -2)) : undefined;
@@ -78,7 +122,7 @@ function fieldExpr(
   const { select } = serverKindOf(field).codec;
   if (select !== 'subquery') return readableSql(entity, alias, key, select(`${alias}.${ident(columnOf(key, field))}`), caller, params);
   const build = subqueries[field.kind as SubqueryKind] as (q: SubqueryArgs<Field>) => string;
-  return build({ entity, field, alias, key, s, params, caller, joins });
+  return build({ entity, field, alias, key, s, b, joins });
 }
 
 interface SubqueryArgs<F> {
@@ -86,60 +130,68 @@ interface SubqueryArgs<F> {
   field: F;
   alias: string;
   key: string;
-  s: Selection | true;
-  params: Params;
-  caller: Caller | null;
+  s: Pick[] | true;
+  b: Build;
   /** Where a to-one reference's LATERAL join goes, when the row's FROM clause takes joins. */
   joins?: string[];
 }
 
+/** A list of rows' objects in order: jsonb, or json for the answer. */
+const agg = (b: Build, inner: string, order: string) =>
+  b.json ? `coalesce(json_agg(${inner} ORDER BY ${order}), '[]'::json)` : `coalesce(jsonb_agg(${inner} ORDER BY ${order}), '[]'::jsonb)`;
+
 /** The kinds whose value is built from other rows, each as a correlated subquery carrying the caller's scope. */
 const subqueries: { [K in SubqueryKind]: (q: SubqueryArgs<Field & { kind: K }>) => string } = {
-  file: ({ field, alias, key, s, params }) => {
+  file: ({ field, alias, key, s, b }) => {
     const col = `${alias}.${ident(columnOf(key, field))}`;
-    const f = params.alias('f');
-    const fsel = sub(s, key);
-    const pairs = Object.keys(fsel)
-      .filter((k) => Object.hasOwn(FILE_FIELDS, k))
-      .map((k): [string, string] => [k, `${f}.${FILE_FIELDS[k]}`]);
-    return `(SELECT ${buildObject(pairs)} FROM file ${f} WHERE ${f}.id = ${col})`;
+    const f = b.params.alias('f');
+    const pairs = sub(s, key)
+      .filter((p) => Object.hasOwn(FILE_FIELDS, p.field) || (b.json && p.field === '__typename'))
+      .map((p): [string, string] => [p.key, p.field === '__typename' ? literal('File') : `${f}.${FILE_FIELDS[p.field]}`]);
+    return `(SELECT ${buildObject(pairs, b.json)} FROM file ${f} WHERE ${f}.id = ${col})`;
   },
-  reference: ({ field, alias, key, s, params, caller, joins }) => {
+  reference: ({ field, alias, key, s, b, joins }) => {
+    const { params, caller } = b;
     const col = `${alias}.${ident(columnOf(key, field))}`;
     const target = getEntity(field.target);
     assertAllowed(caller, target, 'read');
     const x = params.alias('t');
     const scope = scopeSql(target, x, caller, params);
     const where = `WHERE ${x}.id = ${col}${scope ? ` AND ${scope}` : ''}`;
-    if (!joins) return `(SELECT ${selectJson(target, x, sub(s, key), params, caller)} FROM ${ident(target.table)} ${x} ${where})`;
+    if (!joins) return `(SELECT ${objectSql(target, x, sub(s, key), b)} FROM ${ident(target.table)} ${x} ${where})`;
     // The referenced row's own references join inside the lateral, on its row.
     const inner: string[] = [];
-    const json = selectJson(target, x, sub(s, key), params, caller, inner);
+    const json = objectSql(target, x, sub(s, key), b, inner);
     const j = params.alias('j');
     joins.push(
       `LEFT JOIN LATERAL (SELECT ${json} AS v FROM ${ident(target.table)} ${x}${inner.map((i) => ` ${i}`).join('')} ${where}) ${j} ON true`,
     );
     return `${j}.v`;
   },
-  children: ({ field, alias, key, s, params, caller }) => {
+  children: ({ field, alias, key, s, b }) => {
+    const { params, caller } = b;
     const target = getEntity(field.target);
     assertAllowed(caller, target, 'read');
     const x = params.alias('t');
     const scope = scopeSql(target, x, caller, params);
     const inverseCol = columnOf(field.inverse, target.fields[field.inverse]);
     const rowJoins: string[] = [];
-    const inner = selectJson(target, x, sub(s, key), params, caller, rowJoins);
+    const inner = objectSql(target, x, sub(s, key), b, rowJoins);
     return (
-      `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(target.table)} ${x} ` +
+      `(SELECT ${agg(b, inner, `${x}.created, ${x}.id`)} FROM ${ident(target.table)} ${x} ` +
       `${rowJoins.map((j) => `${j} `).join('')}WHERE ${x}.${ident(inverseCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
     );
   },
-  derived: ({ field, alias, key, s, params, entity }) => {
-    if (field.of === 'object') sub(s, key);
-    else if (s !== true) throw new BadInputError(`${key} is a value: it takes no selection of fields`);
-    return derivedSql(entity, alias, field, params);
+  derived: ({ field, alias, key, s, b, entity }) => {
+    if (field.of === 'object') {
+      sub(s, key);
+      // Its object holds every key of the derived value: graphql-js picks the asked ones, the answer cannot.
+      if (b.json) throw new BadInputError(`${key} cannot be part of a direct answer`);
+    } else if (s !== true) throw new BadInputError(`${key} is a value: it takes no selection of fields`);
+    return derivedSql(entity, alias, field, b.params);
   },
-  links: ({ field, alias, key, s, params, caller }) => {
+  links: ({ field, alias, key, s, b }) => {
+    const { params, caller } = b;
     const target = getEntity(field.target!);
     const link = getEntity(field.link);
     assertAllowed(caller, target, 'read');
@@ -147,11 +199,11 @@ const subqueries: { [K in SubqueryKind]: (q: SubqueryArgs<Field & { kind: K }>) 
     const l = params.alias('l');
     const scope = scopeSql(target, x, caller, params);
     const rowJoins: string[] = [];
-    const inner = selectJson(target, x, sub(s, key), params, caller, rowJoins);
+    const inner = objectSql(target, x, sub(s, key), b, rowJoins);
     const selfCol = columnOf(field.self, link.fields[field.self]);
     const otherCol = columnOf(field.other, link.fields[field.other]);
     return (
-      `(SELECT coalesce(jsonb_agg(${inner} ORDER BY ${x}.created, ${x}.id), '[]'::jsonb) FROM ${ident(link.table)} ${l} ` +
+      `(SELECT ${agg(b, inner, `${x}.created, ${x}.id`)} FROM ${ident(link.table)} ${l} ` +
       `JOIN ${ident(target.table)} ${x} ON ${x}.id = ${l}.${ident(otherCol)} ${rowJoins.map((j) => `${j} `).join('')}` +
       `WHERE ${l}.${ident(selfCol)} = ${alias}.id${scope ? ` AND ${scope}` : ''})`
     );

@@ -18,7 +18,8 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@hub/model';
 import { BadInputError, UserError } from '../core/errors';
-import { readBatch } from '../crud/batch';
+import { answerDirect, readBatch } from '../crud/batch';
+import { directPlan, directRoots } from './direct';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { StagingFullError, UPLOAD_LIMITS, UploadStalledError, clip, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
@@ -117,7 +118,7 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     prepare: Prepare,
     req: FastifyRequest,
     shown: (error: GraphQLError) => unknown,
-  ): Promise<{ status: number; payload: unknown }> {
+  ): Promise<{ status: number; payload: unknown; raw?: true }> {
     if (typeof body.query !== 'string') throw new BadInputError('The request must carry a GraphQL query');
     if (body.variables != null && (typeof body.variables !== 'object' || Array.isArray(body.variables)))
       throw new BadInputError('variables must be an object');
@@ -130,6 +131,18 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     // A caller still to be confirmed (app.ts): a query confirms it in its one statement; anything
     // else (a mutation, an upload) confirms it first.
     if (req.pendingSession && getOperationAST(prepared.document, operationName)?.operation !== 'query') await confirmCaller(req);
+    // A plain read is answered by the database as it is (graphql/direct.ts); else, or when it
+    // cannot be, graphql-js executes the query.
+    const plan = directPlan(prepared.document, operationName);
+    const roots = plan && directRoots(schema, prepared.document, plan, body.variables, operationName);
+    if (roots) {
+      const direct = await answerDirect(deps.db, req.caller, req.pendingSession?.pending ?? null, roots);
+      if (direct && 'body' in direct) {
+        req.pendingSession = null;
+        return { status: 200, payload: direct.body, raw: true };
+      }
+      if (direct) await rereadCaller(req);
+    }
     const executeAs = async () => {
       const reads = readBatch(deps.db, req.caller, req.pendingSession?.pending ?? null);
       const result = await execute({
@@ -185,7 +198,7 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
         throw err;
       }
     } else body = (req.body ?? {}) as GraphqlBody;
-    let answer: { status: number; payload: unknown };
+    let answer: { status: number; payload: unknown; raw?: true };
     try {
       answer = await run(body, prepare, req, shown);
     } catch (err) {
@@ -196,6 +209,8 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
       // Uploads no committed file row took (a refused or failed save) are not kept.
       await discardUnstored(deps.db, deps.storage, uploads).finally(() => ticket?.release());
     }
+    // A direct answer is already the JSON text of the answer.
+    if (answer.raw) return reply.status(answer.status).type('application/json; charset=utf-8').send(answer.payload);
     return reply.status(answer.status).send(answer.payload);
   });
 }
