@@ -2,7 +2,7 @@ import { toolRoutes } from './rest/tools';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import cookie from '@fastify/cookie';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
@@ -72,6 +72,23 @@ export interface AppDeps {
 }
 
 /** Routes that work without a session, so a stale cookie must not turn them into a 401. */
+/** The headers helmet sets for these options, read off a stand-in response once. */
+function helmetHeaders(options: HelmetOptions): Record<string, string> {
+  const headers: Record<string, string> = {};
+  const res = {
+    setHeader: (name: string, value: string | number | readonly string[]) => {
+      headers[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : String(value);
+    },
+    removeHeader: (name: string) => {
+      delete headers[name.toLowerCase()];
+    },
+  };
+  helmet(options)({} as never, res as never, (err?: unknown) => {
+    if (err) throw err;
+  });
+  return headers;
+}
+
 const OPEN_PATHS = ['/api/authorization/', '/api/register', '/api/account/reset-password', '/api/health', '/api/site'];
 
 /**
@@ -137,7 +154,9 @@ export async function buildApp({
     },
   });
 
-  await app.register(helmet, {
+  // Helmet's headers depend only on the configuration: worked out once, set on every reply
+  // (@fastify/helmet builds helmet again, CSP parsing included, for every request).
+  const securityHeaders = helmetHeaders({
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
@@ -151,7 +170,10 @@ export async function buildApp({
       },
     },
     crossOriginEmbedderPolicy: false,
-    hsts: false, // strictTransportSecurity: only over HTTPS
+    strictTransportSecurity: false, // strictTransportSecurity(): only over HTTPS
+  });
+  app.addHook('onRequest', async (_req, reply) => {
+    reply.headers(securityHeaders);
   });
   strictTransportSecurity(app, config);
   await app.register(cookie);

@@ -27,15 +27,28 @@ function sessionOf(req: FastifyRequest): string | null | undefined {
  * X-XSRF-TOKEN header; requests signed with an API token carry no cookies and are exempt.
  */
 export function xsrfProtection(app: FastifyInstance, signer: Signer): void {
+  // The token of a session never changes: computed once per session (a bounded memo), not
+  // twice per request (the check, then the cookie's).
+  const memo = new Map<string, string>();
+  const tokenOf = (session: string | null | undefined) => {
+    const key = session ?? '';
+    let token = memo.get(key);
+    if (token === undefined) {
+      if (memo.size >= 10_000) memo.clear();
+      token = xsrfToken(signer, session);
+      memo.set(key, token);
+    }
+    return token;
+  };
   app.addHook('onRequest', async (req) => {
     if (SAFE.has(req.method) || EXEMPT.some((p) => routedPath(req).startsWith(p))) return;
     if (req.headers.authorization?.startsWith('Bearer ')) return;
     const sent = req.headers[XSRF_HEADER];
-    const expected = xsrfToken(signer, req.cookies[SESSION_COOKIE]);
+    const expected = tokenOf(req.cookies[SESSION_COOKIE]);
     if (typeof sent !== 'string' || !signer.equal(sent, expected)) throw new ForbiddenError(authMessages.xsrf);
   });
   app.addHook('onSend', async (req, reply) => {
-    const expected = xsrfToken(signer, sessionOf(req));
+    const expected = tokenOf(sessionOf(req));
     if (req.cookies[XSRF_COOKIE] !== expected)
       reply.setCookie(XSRF_COOKIE, expected, { path: '/', sameSite: 'lax', secure: req.protocol === 'https', httpOnly: false });
   });

@@ -111,15 +111,15 @@ function pageSql(params: Params, caller: Caller | null, entity: EntityDef, args:
   const joins: string[] = [];
   const json = object(joins);
   const where = whereSql(entity, 't', args, params, caller);
-  // The page's ids are found first and only those rows are selected as JSON: PostgreSQL would
-  // otherwise build the JSON (nested references included) of every row OFFSET skips, which made
-  // deep pages of a long list (an account's 10,000 timeline events) slow; sorting ids alone is
-  // also lighter than sorting whole rows. The outer ORDER BY puts the page in order again.
+  // The page's rows are found first, as plain rows, and only they are selected as JSON (their
+  // references joined): PostgreSQL would otherwise build the JSON of every row OFFSET skips, which
+  // made deep pages of a long list (an account's 10,000 timeline events) slow. The outer ORDER BY
+  // puts the page in order again.
   const page =
-    `SELECT t.id FROM ${ident(entity.table)} t ${where} ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)} ` +
+    `SELECT t.* FROM ${ident(entity.table)} t ${where} ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)} ` +
     `LIMIT ${params.add(take, 'int')} OFFSET ${params.add(skip, 'int')}`;
   const sql =
-    `SELECT ${json} AS r FROM ${ident(entity.table)} t ${joins.map((j) => `${j} `).join('')}WHERE t.id IN (${page}) ` +
+    `SELECT ${json} AS r FROM (${page}) t ${joins.map((j) => `${j} `).join('')}` +
     `ORDER BY ${orderSql(entity, 't', args.orderBy, params, caller)}`;
   return sql;
 }
@@ -147,7 +147,9 @@ export async function listRecords(
 ): Promise<unknown[]> {
   if (!justWritten) assertAllowed(caller, entity, 'read');
   const { sql, params } = compileList(caller, entity, args, sel);
-  const { rows } = await db.query<{ r: unknown }>(sql, params, { prepare: true }).catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
+  const { rows } = await db
+    .query<{ r: unknown }>(sql, params, { prepare: true })
+    .catch((err: unknown) => Promise.reject(translateDbError(err, 'read')));
   return rows.map((row) => row.r);
 }
 
