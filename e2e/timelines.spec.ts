@@ -99,6 +99,8 @@ test('an administrator uses the timeline graph and list', async ({ page }) => {
   await page.getByRole('textbox', { name: 'Search' }).fill('Licence');
   await expect.poll(async () => (await events(page).allInnerTexts()).every((t) => /licence/i.test(t))).toBe(true);
   await page.getByRole('textbox', { name: 'Search' }).fill('');
+  // The cleared search reloads the list after its pause: wait for it, or it would land after the jump below and undo it.
+  await expect.poll(async () => (await events(page).allInnerTexts()).some((t) => !/licence/i.test(t))).toBe(true);
 
   // Quick Jump to the oldest month: the list starts in it; Back to top returns to today.
   await page.getByRole('combobox', { name: 'Month', exact: true }).click();
