@@ -87,6 +87,45 @@ describe('one statement per GraphQL read', () => {
   });
 });
 
+describe('direct answers', () => {
+  /** The same query through graphql-js: a directive (even a no-op one) takes the usual execution. */
+  const viaGraphqlJs = (q: string) => q.replace(/\{/, '{ __typename @include(if: true) ');
+  it('equal graphql-js answers, key order included, for aliases, fragments, nesting and counts', async () => {
+    const queries = [
+      NESTED,
+      THREE,
+      `query Q($w: [WhereExpressionGraph!]) { first: assetEntitys(where: $w, take: 3) { ...A kind: assetType }
+         n: countAssetEntitys(where: $w) }
+       fragment A on AssetEntity { __typename id name: description memberOrganisation { __typename id name } parentAsset { id } }`,
+      `{ one: assetEntitys(take: 2, skip: 1, orderBy: [{path: "memberOrganisation.name"}, {path: "description", descending: true}]) {
+         description created modified assetss { description } mehubAccountss { email } } }`,
+    ];
+    for (const who of [SUPER, SPARK_MANAGER, SPARK_WORKER]) {
+      for (const q of queries) {
+        const variables = { w: [{ path: 'status', comparison: 'equal', value: ['IN_SERVICE'] }] };
+        const direct = await h.app.inject({
+          method: 'POST',
+          url: '/api/graphql',
+          headers: { 'content-type': 'application/json', ...h.headers(who) },
+          payload: { query: q, variables },
+        });
+        const usual = await h.app.inject({
+          method: 'POST',
+          url: '/api/graphql',
+          headers: { 'content-type': 'application/json', ...h.headers(who) },
+          payload: { query: viaGraphqlJs(q), variables },
+        });
+        expect(direct.statusCode).toBe(200);
+        const a = JSON.parse(direct.body) as { data: Record<string, unknown> };
+        const b = JSON.parse(usual.body) as { data: Record<string, unknown>; errors?: unknown };
+        expect(b.errors).toBeUndefined();
+        delete b.data.__typename;
+        expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+      }
+    }
+  });
+});
+
 describe('the session is confirmed by the read', () => {
   it('refuses a session ended on the server, with the usual 401, even right after a read', async () => {
     await h.reset();
