@@ -74,7 +74,8 @@ export function MemberListPage(props: {
   const list = useListController({
     entity,
     base: [...(props.base ?? []), ...tab.where],
-    listKey: `${props.recordPath}#${tab.key}`,
+    // One key for every page of a tab (not recordPath, which is /assets-{n}): the search typed on one page holds on the next.
+    listKey: `${pathOf(1)}#${tab.key}`,
     page,
     select: props.select,
   });
