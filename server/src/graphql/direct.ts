@@ -106,16 +106,20 @@ function picksOf(entity: EntityDef, set: SelectionSetNode, fragments: Fragments)
   return picks;
 }
 
-const plans = new WeakMap<DocumentNode, Map<string, PlanRoot[] | null>>();
+const plans = new WeakMap<DocumentNode, Map<string | undefined, PlanRoot[] | null>>();
 
-/** The direct plan of an operation of a validated document (cached with the document), or null. */
+/**
+ * The direct plan of an operation of a validated document (cached with the document), or null.
+ * Keyed by the operation name as sent: no name (the document's only operation) and an empty
+ * name (no operation at all) are not the same plan.
+ */
 export function directPlan(document: DocumentNode, operationName: string | undefined): PlanRoot[] | null {
   let byName = plans.get(document);
   if (!byName) plans.set(document, (byName = new Map()));
-  const cached = byName.get(operationName ?? '');
+  const cached = byName.get(operationName);
   if (cached !== undefined) return cached;
   const plan = makePlan(document, operationName);
-  byName.set(operationName ?? '', plan);
+  byName.set(operationName, plan);
   return plan;
 }
 
@@ -161,7 +165,8 @@ export function directRoots(
   variables: unknown,
   operationName?: string,
 ): DirectRoot[] | null {
-  const op = getOperationAST(document, operationName)!;
+  const op = getOperationAST(document, operationName);
+  if (!op) return null;
   const coerced = getVariableValues(schema, op.variableDefinitions ?? [], (variables ?? {}) as Record<string, unknown>, { maxErrors: 1 });
   if (coerced.errors) return null;
   const fields = schema.getQueryType()!.getFields();
