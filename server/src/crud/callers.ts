@@ -16,15 +16,18 @@ const ADMIN = 'MehubAdminEntity';
 /**
  * The caller behind a session, with the idle and absolute timeouts checked; read-only.
  * A "Remember me" session keeps only its absolute limit (30 days): idleness does not end it.
+ * Every column is cast to the type the server reads: the statement is a named prepared one, and
+ * PostgreSQL refuses to run one whose result type changed (a migration that makes the email a
+ * varchar or citext, run by a server upgraded first) until it is prepared again.
  */
 export const callerSql = (
   hash: string,
   idleMinutes: string,
-) => `SELECT s.user_id, s.user_kind, s.last_seen < now() - interval '1 minute' AS stale,
-            coalesce(${columnSql(ACCOUNT, 'email', 'a')}, ${columnSql(ADMIN, 'email', 'd')}) AS email,
-            ${columnSql(ACCOUNT, 'memberOrganisation', 'a')} AS organisation_id, ${columnSql(ACCOUNT, 'role', 'a')} AS role_id,
-            ${columnSql('RoleEntity', 'name', 'r')} AS role,
-            ARRAY(SELECT g.group_name FROM user_group g WHERE g.user_id = s.user_id ORDER BY g.group_name) AS groups
+) => `SELECT s.user_id::uuid AS user_id, s.user_kind::text AS user_kind, s.last_seen < now() - interval '1 minute' AS stale,
+            coalesce(${columnSql(ACCOUNT, 'email', 'a')}, ${columnSql(ADMIN, 'email', 'd')})::text AS email,
+            ${columnSql(ACCOUNT, 'memberOrganisation', 'a')}::uuid AS organisation_id, ${columnSql(ACCOUNT, 'role', 'a')}::uuid AS role_id,
+            ${columnSql('RoleEntity', 'name', 'r')}::text AS role,
+            ARRAY(SELECT g.group_name::text FROM user_group g WHERE g.user_id = s.user_id ORDER BY g.group_name) AS groups
      FROM session s
      LEFT JOIN ${tableSql(ACCOUNT)} a ON s.user_kind = 'account' AND a.id = s.user_id
      LEFT JOIN ${tableSql(ADMIN)} d ON s.user_kind = 'admin' AND d.id = s.user_id

@@ -458,3 +458,144 @@ describe('the session is confirmed before anything is answered (a caller read on
     expect(r.json.data).toEqual({ o: [{ id: h.org.volt }] });
   });
 });
+
+describe('hostile queries', () => {
+  beforeAll(() => h.reset());
+
+  it('fifteen aliases of one field are one direct answer; a sixteenth is refused before any database work', async () => {
+    const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: assetEntitys(take: ${i}, skip: ${i}) { id description }`).join(' ');
+    const r = await sameBothWays(SPARK_MANAGER, `{ ${aliases(15)} }`);
+    expect(Object.keys(r.json.data!)).toHaveLength(15);
+    const before = h.db.stats.statements;
+    const refused = await gql(SPARK_MANAGER, `{ ${aliases(16)} }`);
+    expect(refused.status).toBe(400);
+    expect(h.db.stats.statements - before).toBeLessThanOrEqual(POSTGRES ? 1 : 0);
+  });
+
+  it('take and skip at and past their bounds, inline and as variables', async () => {
+    for (const [take, skip] of [
+      [0, 0],
+      [1000, 0],
+      [1001, 0],
+      [-1, 0],
+      [2147483647, 0],
+      [1, 2147483647],
+      [1, -1],
+    ]) {
+      const r = await sameBothWays(SPARK_MANAGER, `{ n: countAssetEntitys a: assetEntitys(take: ${take}, skip: ${skip}) { id } }`, undefined, false);
+      expect(r.status, `${take} ${skip}`).toBe(200);
+      const v = await sameBothWays(
+        SPARK_MANAGER,
+        `query($t: Int, $s: Int) { n: countAssetEntitys a: assetEntitys(take: $t, skip: $s) { id } }`,
+        { t: take, s: skip },
+        false,
+      );
+      expect(v.status).toBe(200);
+    }
+    for (const bad of [2147483648, 1e100, 1.5, '1', null, true, [1], { a: 1 }]) {
+      const r = await gql(SPARK_MANAGER, `query($t: Int) { a: assetEntitys(take: $t) { id } }`, { t: bad });
+      expect(r.status, JSON.stringify(bad)).toBeLessThan(500);
+    }
+    const big = await gql(SPARK_MANAGER, `{ a: assetEntitys(take: 2147483648) { id } }`);
+    expect(big.status).toBe(400);
+  });
+
+  it('NUL characters in variables, escapes, names and the operation name', async () => {
+    const where = (v: string) => `[{path: "description", comparison: contains, value: ["${v}"]}]`;
+    const escaped = await sameBothWays(SPARK_MANAGER, `{ n: countAssetEntitys a: assetEntitys(where: ${where('\\u0000')}) { id } }`, undefined, false);
+    expect(escaped.json.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
+    expect(escaped.json.data ?? null).toBeNull();
+    for (const payload of [
+      { query: `query($w: [WhereExpressionGraph!]) { a: assetEntitys(where: $w) { id } }`, variables: { w: [{ path: 'description', comparison: 'contains', value: ['\u0000'] }] } },
+      { query: `{ a: assetEntitys { id } }`, operationName: 'x\u0000' },
+      { query: `{ a: assetEntitys { id } }\u0000` },
+      { query: `query($i: ID!) { a: assetEntity(id: $i) { id } }`, variables: { i: '\u0000' } },
+    ]) {
+      const r = await post(SPARK_MANAGER, payload);
+      expect(r.status, JSON.stringify(payload)).toBe(400);
+    }
+    const id = await sameBothWays(SPARK_MANAGER, `{ a: assetEntity(id: "\\u0000") { id } n: countAssetEntitys }`, undefined, false);
+    expect(id.json.data?.a ?? null).toBeNull();
+  });
+
+  it('__proto__ and constructor keys in the body or the variables pollute nothing', async () => {
+    for (const body of [
+      `{"query":"{ a: assetEntitys(take: 1) { id } }","variables":{"__proto__":{"polluted":1}}}`,
+      `{"query":"{ a: assetEntitys(take: 1) { id } }","__proto__":{"polluted":1}}`,
+      `{"query":"{ a: assetEntitys(take: 1) { id } }","variables":{"constructor":{"prototype":{"polluted":1}}}}`,
+      `{"query":"query($__proto__: Int) { a: assetEntitys(take: $__proto__) { id } }","variables":{"x":1}}`,
+      `{"query":"query($constructor: Int) { a: assetEntitys(take: $constructor) { id } }","variables":{"constructor":1}}`,
+    ]) {
+      const r = await post(SPARK_MANAGER, body);
+      expect(r.status, body).toBeLessThan(500);
+      expect(({} as Record<string, unknown>).polluted, body).toBeUndefined();
+    }
+  });
+
+  it('nesting to the depth limit is the same both ways; past it, refused', async () => {
+    let sel = 'name';
+    for (let i = 0; i < 6; i++) sel = i % 2 ? `mehubAccounts { id ${sel} }` : `memberOrganisation { id ${sel} }`;
+    const deep = `{ a: memberOrganisationEntitys { id ${sel} } }`;
+    const r = await sameBothWays(SUPER, deep);
+    expect(r.status).toBe(200);
+    const deeper = await gql(SUPER, `{ a: memberOrganisationEntitys { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { id } } } } } } } } } }`);
+    expect(deeper.status).toBe(400);
+  });
+
+  it('fragment cycles, unknown fragments, fragments on the wrong type are refused before any database work', async () => {
+    for (const q of [
+      `{ a: assetEntitys { ...F } } fragment F on AssetEntity { parentAsset { ...G } } fragment G on AssetEntity { parentAsset { ...F } }`,
+      `{ a: assetEntitys { ...F } } fragment F on AssetEntity { ...F }`,
+      `{ a: assetEntitys { ...Nope } }`,
+      `{ a: assetEntitys { ... on MemberOrganisationEntity { name } } }`,
+      `{ ...Q } fragment Q on Query { ...Q }`,
+    ]) {
+      const r = await gql(SPARK_MANAGER, q);
+      expect(r.status, q).toBe(400);
+      expect(r.json.data ?? null).toBeNull();
+    }
+  });
+
+  it('many distinct query shapes: past the prepared statements a connection keeps, answers stay right', async () => {
+    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM asset WHERE member_organisation_id = $1', [h.org.spark]);
+    const n = rows[0].n;
+    for (let i = 0; i < 260; i++) {
+      // Each alias set is a statement text of its own.
+      const r = await gql(SPARK_MANAGER, `{ c${i}: countAssetEntitys a${i}: assetEntitys(take: 1) { id } }`);
+      expect(r.json.data?.[`c${i}`], String(i)).toBe(n);
+    }
+    for (let i = 0; i < 5; i++) {
+      const r = await gql(SPARK_MANAGER, `{ c${i}: countAssetEntitys a${i}: assetEntitys(take: 1) { id } }`);
+      expect(r.json.data?.[`c${i}`]).toBe(n);
+      const u = await gql(SPARK_MANAGER, usualOf(`{ c${i}: countAssetEntitys a${i}: assetEntitys(take: 1) { id } }`));
+      expect(u.json.data?.[`c${i}`]).toBe(n);
+    }
+  });
+});
+
+describe('the database changing under prepared statements', () => {
+  afterAll(async () => {
+    await h.db.query('ALTER TABLE mehub_account ALTER COLUMN email TYPE text');
+    await h.db.query('ALTER TABLE asset ALTER COLUMN description TYPE text');
+  });
+
+  it('a column type changed by a migration (another server upgraded first) does not break reads or sign-ins', async () => {
+    await h.reset();
+    const q = `{ a: assetEntitys(take: 2) { id description } n: countAssetEntitys }`;
+    expect((await gql(SPARK_MANAGER, q)).status).toBe(200);
+    expect((await gql(SPARK_MANAGER, usualOf(q))).status).toBe(200);
+    await h.db.query('ALTER TABLE mehub_account ALTER COLUMN email TYPE varchar(320)');
+    await h.db.query('ALTER TABLE asset ALTER COLUMN description TYPE varchar(2000)');
+    h.uncacheSessions();
+    for (const query of [q, usualOf(q)]) {
+      // Several times: each of the pool's connections has its own prepared statements.
+      for (let i = 0; i < 6; i++) {
+        const r = await gql(SPARK_MANAGER, query);
+        if (r.status !== 200) console.log(r.body);
+        expect({ i, status: r.status, errors: r.json.errors }).toEqual({ i, status: 200, errors: undefined });
+      }
+    }
+    const me = await h.app.inject({ method: 'GET', url: '/api/account/me', headers: h.headers(SPARK_MANAGER) });
+    expect(me.statusCode).toBe(200);
+  });
+});
