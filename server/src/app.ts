@@ -8,6 +8,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { SESSION_COOKIE } from './auth/session';
 import { callerFromApiKey, callerFromSession, lastCallerOf } from './crud/callers';
+import { readBatch } from './crud/batch';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
 import { isApiRequest, routedPath } from './auth/route-path';
@@ -243,7 +244,19 @@ export async function buildApp({
     assertNoNul(req.body);
   });
 
-  app.setErrorHandler((err, req, reply) => {
+  app.setErrorHandler(async (err, req, reply) => {
+    // A GraphQL request going on as the caller last read for its session (graphql/http.ts
+    // confirms it before answering) refused before its handler ran (its body, a NUL, its
+    // size): a refusal too is answered only to a confirmed session, else the usual 401.
+    const session = req.pendingSession;
+    if (session) {
+      req.pendingSession = null;
+      try {
+        if (!(await readBatch(db, req.caller, session.pending).confirm())) req.caller = await session.reread();
+      } catch (confirmErr) {
+        err = confirmErr as typeof err;
+      }
+    }
     // PostgreSQL cannot be reached (down, restarting, network): the client may try again.
     if (isDatabaseUnavailable(err)) {
       req.log.warn({ err }, 'The database is unavailable');

@@ -6,7 +6,9 @@ import { GROUPS, ROLES, allEntities, opNames } from '@hub/model';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../app';
-import { createSession, hashToken } from '../auth/session';
+import { SESSION_COOKIE, createSession, hashToken } from '../auth/session';
+import { loadSecret, signer as makeSigner } from '../auth/secret';
+import { XSRF_COOKIE, xsrfToken } from '../auth/xsrf';
 import { loadConfig } from '../config';
 import { openPostgres, type Db } from '../db/client';
 import { diskStorage } from '../files/storage';
@@ -63,7 +65,11 @@ function usualOf(query: string): string {
 
 /** The answer as the client reads it, keys in their order (error locations aside: the directive moves them). */
 const text = (r: Raw) =>
-  JSON.stringify({ status: r.status, ...r.json, ...(r.json.errors ? { errors: r.json.errors.map(({ locations: _, ...e }: { locations?: unknown }) => e) } : {}) });
+  JSON.stringify({
+    status: r.status,
+    ...r.json,
+    ...(r.json.errors ? { errors: r.json.errors.map(({ locations: _, ...e }: { locations?: unknown }) => e) } : {}),
+  });
 
 /** Runs a query both ways: the same status and answer, key order included; returns the direct one. */
 async function sameBothWays(as: string | null, query: string, variables?: unknown, expectDirect = true): Promise<Raw> {
@@ -267,7 +273,7 @@ describe("no other organisation's rows through the direct answer", () => {
     expect(mine.json.data!.x).toEqual({ id: spark[0].id });
   });
 
-  it("references, children and links that point into the other organisation read as nothing", async () => {
+  it('references, children and links that point into the other organisation read as nothing', async () => {
     const { spark, volt } = await assets();
     // Rows no save would make (saves check every referenced id): a Spark asset whose parent is
     // Volt's, a Volt asset whose parent is Spark's, a Spark asset linked to a Volt account.
@@ -297,8 +303,7 @@ describe("no other organisation's rows through the direct answer", () => {
     await h.db.query('UPDATE asset SET parent_asset_id = $2 WHERE id = $1', [spark[0].id, volt[0].id]);
     await h.db.query(`UPDATE asset SET description = 'volt-secret-description' WHERE id = $1`, [volt[0].id]);
     h.uncacheSessions();
-    const where = (value: string) =>
-      `[{path: "parentAsset.description", comparison: equal, value: ["${value}"]}]`;
+    const where = (value: string) => `[{path: "parentAsset.description", comparison: equal, value: ["${value}"]}]`;
     const q = `{ hit: countAssetEntitys(where: ${where('volt-secret-description')}) miss: countAssetEntitys(where: ${where('no such')})
       rows: assetEntitys(where: ${where('volt-secret-description')}) { id } }`;
     const r = await sameBothWays(SPARK_MANAGER, q);
@@ -308,7 +313,10 @@ describe("no other organisation's rows through the direct answer", () => {
   it('an API token reads its own organisation only, whatever session cookie comes with it', async () => {
     const { spark, volt } = await assets();
     const token = `attack-token-${Date.now()}`;
-    await h.db.query(`INSERT INTO apikey (name, private_key, member_organisation_id) VALUES ('t', $1, $2)`, [hashToken(token), h.org.spark]);
+    await h.db.query(`INSERT INTO apikey (name, private_key, member_organisation_id) VALUES ('t', $1, $2)`, [
+      hashToken(token),
+      h.org.spark,
+    ]);
     const q = `{ a: assetEntitys { id memberOrganisationId } v: assetEntity(id: "${volt[0].id}") { id } n: countAssetEntitys }`;
     for (const cookieOf of [null, VOLT_MANAGER, SUPER]) {
       const headers = { authorization: `Bearer ${token}`, ...(cookieOf ? { cookie: h.headers(cookieOf).cookie } : {}) };
@@ -416,7 +424,9 @@ describe('the session is confirmed before anything is answered (a caller read on
       `mutation { createAssetEntity(assetEntityModels: [{assetType: OTHER, description: "made after the move"}]) { id memberOrganisationId } }`,
     );
     expect(made.json.errors).toBeUndefined();
-    const { rows } = await h.db.query<{ org: string }>(`SELECT member_organisation_id AS org FROM asset WHERE description = 'made after the move'`);
+    const { rows } = await h.db.query<{ org: string }>(
+      `SELECT member_organisation_id AS org FROM asset WHERE description = 'made after the move'`,
+    );
     expect(rows).toEqual([{ org: h.org.volt }]);
   });
 
@@ -424,11 +434,17 @@ describe('the session is confirmed before anything is answered (a caller read on
     const q = `{ o: memberOrganisationEntitys { id } n: countMehubAdminEntitys }`;
     // A Spark manager made a super administrator: sees every organisation at once...
     await gql(SPARK_MANAGER, q);
-    await h.db.query('INSERT INTO user_group (user_id, group_name) VALUES ($1, $2)', [h.users[SPARK_MANAGER].id, GROUPS.superAdministrators]);
+    await h.db.query('INSERT INTO user_group (user_id, group_name) VALUES ($1, $2)', [
+      h.users[SPARK_MANAGER].id,
+      GROUPS.superAdministrators,
+    ]);
     const up = await gql(SPARK_MANAGER, q);
     expect((up.json.data?.o as unknown[] | undefined)?.length).toBeGreaterThan(1);
     // ...and no longer once it is taken away.
-    await h.db.query('DELETE FROM user_group WHERE user_id = $1 AND group_name = $2', [h.users[SPARK_MANAGER].id, GROUPS.superAdministrators]);
+    await h.db.query('DELETE FROM user_group WHERE user_id = $1 AND group_name = $2', [
+      h.users[SPARK_MANAGER].id,
+      GROUPS.superAdministrators,
+    ]);
     const down = await gql(SPARK_MANAGER, q);
     expect(down.json.data ?? null).toBeNull();
     const mine = await gql(SPARK_MANAGER, `{ o: memberOrganisationEntitys { id } }`);
@@ -441,7 +457,10 @@ describe('the session is confirmed before anything is answered (a caller read on
     // A worker made a safety manager and back: each request as the role is now.
     await gql(SPARK_WORKER, `{ n: countAssetEntitys }`);
     const setRole = (role: string) =>
-      h.db.query(`UPDATE mehub_account SET role_id = (SELECT id FROM role WHERE name = $2) WHERE id = $1`, [h.users[SPARK_WORKER].id, role]);
+      h.db.query(`UPDATE mehub_account SET role_id = (SELECT id FROM role WHERE name = $2) WHERE id = $1`, [
+        h.users[SPARK_WORKER].id,
+        role,
+      ]);
     const me = async () =>
       (await h.app.inject({ method: 'GET', url: '/api/account/me', headers: h.headers(SPARK_WORKER) })).json() as { roleName: string };
     await setRole(ROLES.safetyManager);
@@ -463,7 +482,8 @@ describe('hostile queries', () => {
   beforeAll(() => h.reset());
 
   it('fifteen aliases of one field are one direct answer; a sixteenth is refused before any database work', async () => {
-    const aliases = (n: number) => Array.from({ length: n }, (_, i) => `a${i}: assetEntitys(take: ${i}, skip: ${i}) { id description }`).join(' ');
+    const aliases = (n: number) =>
+      Array.from({ length: n }, (_, i) => `a${i}: assetEntitys(take: ${i}, skip: ${i}) { id description }`).join(' ');
     const r = await sameBothWays(SPARK_MANAGER, `{ ${aliases(15)} }`);
     expect(Object.keys(r.json.data!)).toHaveLength(15);
     const before = h.db.stats.statements;
@@ -482,7 +502,12 @@ describe('hostile queries', () => {
       [1, 2147483647],
       [1, -1],
     ]) {
-      const r = await sameBothWays(SPARK_MANAGER, `{ n: countAssetEntitys a: assetEntitys(take: ${take}, skip: ${skip}) { id } }`, undefined, false);
+      const r = await sameBothWays(
+        SPARK_MANAGER,
+        `{ n: countAssetEntitys a: assetEntitys(take: ${take}, skip: ${skip}) { id } }`,
+        undefined,
+        false,
+      );
       expect(r.status, `${take} ${skip}`).toBe(200);
       const v = await sameBothWays(
         SPARK_MANAGER,
@@ -502,11 +527,19 @@ describe('hostile queries', () => {
 
   it('NUL characters in variables, escapes, names and the operation name', async () => {
     const where = (v: string) => `[{path: "description", comparison: contains, value: ["${v}"]}]`;
-    const escaped = await sameBothWays(SPARK_MANAGER, `{ n: countAssetEntitys a: assetEntitys(where: ${where('\\u0000')}) { id } }`, undefined, false);
+    const escaped = await sameBothWays(
+      SPARK_MANAGER,
+      `{ n: countAssetEntitys a: assetEntitys(where: ${where('\\u0000')}) { id } }`,
+      undefined,
+      false,
+    );
     expect(escaped.json.errors?.[0].extensions?.code).toBe('BAD_USER_INPUT');
     expect(escaped.json.data ?? null).toBeNull();
     for (const payload of [
-      { query: `query($w: [WhereExpressionGraph!]) { a: assetEntitys(where: $w) { id } }`, variables: { w: [{ path: 'description', comparison: 'contains', value: ['\u0000'] }] } },
+      {
+        query: `query($w: [WhereExpressionGraph!]) { a: assetEntitys(where: $w) { id } }`,
+        variables: { w: [{ path: 'description', comparison: 'contains', value: ['\u0000'] }] },
+      },
       { query: `{ a: assetEntitys { id } }`, operationName: 'x\u0000' },
       { query: `{ a: assetEntitys { id } }\u0000` },
       { query: `query($i: ID!) { a: assetEntity(id: $i) { id } }`, variables: { i: '\u0000' } },
@@ -538,7 +571,10 @@ describe('hostile queries', () => {
     const deep = `{ a: memberOrganisationEntitys { id ${sel} } }`;
     const r = await sameBothWays(SUPER, deep);
     expect(r.status).toBe(200);
-    const deeper = await gql(SUPER, `{ a: memberOrganisationEntitys { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { id } } } } } } } } } }`);
+    const deeper = await gql(
+      SUPER,
+      `{ a: memberOrganisationEntitys { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { mehubAccounts { memberOrganisation { id } } } } } } } } } }`,
+    );
     expect(deeper.status).toBe(400);
   });
 
@@ -557,7 +593,9 @@ describe('hostile queries', () => {
   });
 
   it('many distinct query shapes: past the prepared statements a connection keeps, answers stay right', async () => {
-    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM asset WHERE member_organisation_id = $1', [h.org.spark]);
+    const { rows } = await h.db.query<{ n: number }>('SELECT count(*)::int AS n FROM asset WHERE member_organisation_id = $1', [
+      h.org.spark,
+    ]);
     const n = rows[0].n;
     for (let i = 0; i < 260; i++) {
       // Each alias set is a statement text of its own.
@@ -597,5 +635,143 @@ describe('the database changing under prepared statements', () => {
     }
     const me = await h.app.inject({ method: 'GET', url: '/api/account/me', headers: h.headers(SPARK_MANAGER) });
     expect(me.statusCode).toBe(200);
+  });
+});
+
+describe('PostgreSQL: other servers and a failing database', () => {
+  const URL = process.env.TEST_DATABASE_URL!;
+
+  /** A second hub on its own connections to the same database, as another server behind the load balancer. */
+  async function otherServer(): Promise<{
+    app: FastifyInstance;
+    db: Db;
+    headers(as: string): Record<string, string>;
+    close(): Promise<void>;
+  }> {
+    const db = await openPostgres(URL, 2);
+    const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'hub-files-')) }), webDist: '/nonexistent' };
+    const app = await buildApp({
+      config,
+      db,
+      storage: diskStorage(join(config.dataDir, 'files')),
+      logger: false,
+      mailer: { send: async () => {} },
+    });
+    // The demo's reset clears the stored secret: this server signs with the one it stored.
+    const sign = makeSigner(await loadSecret(db, undefined));
+    const headers = (as: string): Record<string, string> => {
+      const xsrf = xsrfToken(sign, h.users[as].cookie);
+      return { cookie: `${SESSION_COOKIE}=${h.users[as].cookie}; ${XSRF_COOKIE}=${xsrf}`, 'x-xsrf-token': xsrf };
+    };
+    return { app, db, headers, close: async () => (await app.close(), await db.close()) };
+  }
+
+  it.runIf(POSTGRES)('signed out on another server: this one answers 401 to every request, and writes nothing', async () => {
+    await h.reset();
+    const other = await otherServer();
+    try {
+      const q = `{ a: assetEntitys(take: 2) { id } n: countAssetEntitys }`;
+      // Both servers have read the caller of the session.
+      expect((await gql(SPARK_MANAGER, q)).status).toBe(200);
+      expect((await post(SPARK_MANAGER, { query: q }, other.headers(SPARK_MANAGER), other.app)).status).toBe(200);
+      const out = await other.app.inject({
+        method: 'GET',
+        url: '/api/authorization/logout?clean=true',
+        headers: other.headers(SPARK_MANAGER),
+      });
+      expect(out.statusCode).toBeLessThan(400);
+      for (const query of [
+        q,
+        usualOf(q),
+        '{ __typename }',
+        `mutation { createAssetEntity(assetEntityModels: [{assetType: OTHER, description: "after sign-out elsewhere"}]) { id } }`,
+      ]) {
+        const r = await gql(SPARK_MANAGER, query);
+        expect({ query, status: r.status, data: r.json.data ?? null }).toEqual({ query, status: 401, data: null });
+      }
+      const { rows } = await h.db.query(`SELECT 1 FROM asset WHERE description = 'after sign-out elsewhere'`);
+      expect(rows).toHaveLength(0);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(POSTGRES)('moved to another organisation on another server: this one answers as the account is now', async () => {
+    await h.reset();
+    const other = await otherServer();
+    try {
+      const q = `{ o: memberOrganisationEntitys { id } }`;
+      expect((await gql(SPARK_WORKER, q)).json.data).toEqual({ o: [{ id: h.org.spark }] });
+      const moved = await post(
+        ADMIN,
+        {
+          query: `mutation($m: [MehubAccountEntityInput!]!) { updateMehubAccountEntity(mehubAccountEntityModels: $m) { id } }`,
+          variables: { m: [{ id: h.users[SPARK_WORKER].id, memberOrganisationId: h.org.volt }] },
+        },
+        other.headers(ADMIN),
+        other.app,
+      );
+      expect(moved.json.errors).toBeUndefined();
+      expect((await gql(SPARK_WORKER, q)).json.data).toEqual({ o: [{ id: h.org.volt }] });
+    } finally {
+      await other.close();
+    }
+  });
+
+  it.runIf(POSTGRES)('a connection killed in the middle of a read or a write: 503, never a 500', async () => {
+    await h.reset();
+    const admin = await openPostgres(URL, 1);
+    const killer = await openPostgres(URL, 1);
+    try {
+      for (const query of [
+        `{ a: assetEntitys(take: 2) { id } n: countAssetEntitys }`,
+        `{ a: assetEntitys(take: 2) @include(if: true) { id } n: countAssetEntitys }`,
+        `mutation { createAssetEntity(assetEntityModels: [{assetType: OTHER, description: "killed"}]) { id } }`,
+      ]) {
+        expect((await gql(SPARK_MANAGER, `{ n: countAssetEntitys }`)).status).toBe(200);
+        const status = await admin.transaction(async (tx) => {
+          // The request waits on the lock; every backend that waits is killed until it is answered.
+          await tx.query('LOCK TABLE asset IN ACCESS EXCLUSIVE MODE');
+          let answered: Raw | null = null;
+          const pending = gql(SPARK_MANAGER, query).then((r) => (answered = r));
+          const end = Date.now() + 20_000;
+          while (!answered && Date.now() < end) {
+            // From another connection: a transaction sees one snapshot of pg_stat_activity.
+            await killer.query(
+              `SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+               WHERE datname = current_database() AND wait_event_type = 'Lock' AND pid <> pg_backend_pid()`,
+            );
+            await new Promise((r) => setTimeout(r, 20));
+          }
+          return (await pending).status;
+        });
+        expect({ query, status }).toEqual({ query, status: 503 });
+        // And the next request is served.
+        expect((await gql(SPARK_MANAGER, query)).status).toBe(200);
+      }
+    } finally {
+      await admin.close();
+      await killer.close();
+    }
+  });
+});
+
+describe('a refusal before the GraphQL handler runs is answered only to a confirmed session', () => {
+  it('an ended session sending a broken body gets the 401, not the refusal of its body', async () => {
+    await h.reset();
+    const me = h.users[SPARK_MANAGER];
+    for (const [what, payload, headers] of [
+      ['not JSON', '{"query": ', {}],
+      ['a NUL', JSON.stringify({ query: '{ __typename }', variables: { x: '\u0000' } }), {}],
+      ['__proto__', '{"query":"{ __typename }","__proto__":{"x":1}}', {}],
+      ['not a known type', 'query={__typename}', { 'content-type': 'text/plain' }],
+      ['too large', JSON.stringify({ query: `{ __typename }`, pad: 'x'.repeat(2_000_000) }), {}],
+    ] as [string, string, Record<string, string>][]) {
+      me.cookie = await createSession(h.db, me.id, 'account', 12);
+      expect((await gql(SPARK_MANAGER, '{ n: countAssetEntitys }')).status).toBe(200);
+      await h.db.query('DELETE FROM session WHERE id = $1', [hashToken(me.cookie)]);
+      const r = await post(SPARK_MANAGER, payload, headers);
+      expect({ what, status: r.status, message: r.json.errors?.[0]?.message }).toEqual({ what, status: 401, message: ENDED });
+    }
   });
 });
