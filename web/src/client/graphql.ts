@@ -22,12 +22,13 @@ export async function graphqlRequest<T>(query: string, variables?: Record<string
 
 /** The spec's 401 rule, then the first GraphQL error as the message. */
 async function readResponse<T>(res: Response): Promise<T> {
-  if (res.status === 401) {
-    // Signed out on the server: sign in again and come back here.
+  const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: GraphqlError['errors'] };
+  // 401: the session ended on the server; UNAUTHENTICATED in a 200: no session cookie at all (signed out in another tab).
+  if (res.status === 401 || body.errors?.some((e) => e.extensions?.code === 'UNAUTHENTICATED')) {
+    // Signed out: sign in again and come back here.
     sessionEnded();
     throw new GraphqlError('Your session has ended', []);
   }
-  const body = (await res.json().catch(() => ({}))) as { data?: T; errors?: GraphqlError['errors'] };
   if (body.errors?.length) throw new GraphqlError(body.errors[0].message, body.errors);
   if (!res.ok || !body.data) throw new GraphqlError(`The server answered ${res.status}`, []);
   return body.data;
