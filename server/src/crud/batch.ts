@@ -1,7 +1,7 @@
 import type { EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import type { Db } from '../db/client';
+import { isDatabaseUnavailable, type Db } from '../db/client';
 import { Params } from '../db/params';
 import type { Filter } from './conditions';
 import type { PendingSession } from '../access/caller';
@@ -54,8 +54,7 @@ export function readBatch(db: Db, caller: Caller | null, pending: PendingSession
   const queue: Queued[] = [];
   const state = { confirmed: !pending, refused: false };
 
-  async function flush(): Promise<void> {
-    const fields = queue.splice(0);
+  async function flush(fields: Queued[]): Promise<void> {
     const columns = fields.map((f, i) => `${f.column} AS f${i}`);
     let sql: string;
     if (pending && caller) {
@@ -105,7 +104,12 @@ export function readBatch(db: Db, caller: Caller | null, pending: PendingSession
   function enqueue<T>(make: (resolve: (v: T) => void, reject: (e: unknown) => void) => Omit<Queued, 'resolve' | 'reject'>): Promise<T> {
     return new Promise<T>((resolve, reject) => {
       const q = make(resolve, reject);
-      if (!queue.length) queueMicrotask(() => void flush().catch((err: unknown) => queue.splice(0).forEach((f) => f.reject(err))));
+      if (!queue.length)
+        queueMicrotask(() => {
+          const fields = queue.splice(0);
+          // Whatever fails on the way (the database gone while confirming the session) fails these fields: none is left waiting.
+          flush(fields).catch((err: unknown) => fields.forEach((f) => f.reject(err)));
+        });
       queue.push({ ...q, resolve: resolve as (v: unknown) => void, reject });
     });
   }
@@ -196,7 +200,9 @@ export async function answerDirect(
     ({
       rows: [row],
     } = await db.query<{ body: string; stale?: boolean }>(sql, params.values, { prepare: true }));
-  } catch {
+  } catch (err) {
+    // The database gone: the 503 at once, not another try through graphql-js.
+    if (isDatabaseUnavailable(err)) throw err;
     return null;
   }
   if (!row) return { refused: true };
