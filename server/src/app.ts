@@ -8,7 +8,6 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { GraphQLError } from 'graphql';
 import { SESSION_COOKIE } from './auth/session';
 import { callerFromApiKey, callerFromSession, lastCallerOf } from './crud/callers';
-import { readBatch } from './crud/batch';
 import { loadSecret, signer as makeSigner } from './auth/secret';
 import { xsrfProtection } from './auth/xsrf';
 import { isApiRequest, routedPath } from './auth/route-path';
@@ -33,7 +32,7 @@ import { databaseMessages, RETRY_AFTER_SECONDS, isDatabaseUnavailable, type Db }
 import { UPLOAD_LIMITS } from './files/limits';
 import { BULK_REPEATABLE } from './files/bulk';
 import type { FileStorage } from './files/storage';
-import { mountGraphql } from './graphql/http';
+import { confirmCaller, mountGraphql } from './graphql/http';
 import { exportRoutes } from './rest/export';
 import { fileRoutes } from './rest/files';
 import { formsModule, registerFormHooks } from './forms';
@@ -248,13 +247,13 @@ export async function buildApp({
     // A GraphQL request going on as the caller last read for its session (graphql/http.ts
     // confirms it before answering) refused before its handler ran (its body, a NUL, its
     // size): a refusal too is answered only to a confirmed session, else the usual 401.
-    const session = req.pendingSession;
-    if (session) {
-      req.pendingSession = null;
+    if (req.pendingSession) {
       try {
-        if (!(await readBatch(db, req.caller, session.pending).confirm())) req.caller = await session.reread();
+        await confirmCaller(req);
       } catch (confirmErr) {
         err = confirmErr as typeof err;
+      } finally {
+        req.pendingSession = null;
       }
     }
     // PostgreSQL cannot be reached (down, restarting, network): the client may try again.

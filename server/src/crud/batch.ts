@@ -7,7 +7,7 @@ import type { Filter } from './conditions';
 import type { PendingSession } from '../access/caller';
 import { sessionGate, touchSession } from './callers';
 import { answerListSql, countRecords, countSql, listRecords, listSql, type ListArgs } from './list';
-import { MAX_ANSWER_KEYS, type Pick, type Selection } from './select';
+import { MAX_ANSWER_KEYS, literal as quote, type Pick, type Selection } from './select';
 
 /**
  * The reads of one GraphQL request in one statement (issue 14): every root list and count the
@@ -173,7 +173,6 @@ export async function answerDirect(
   roots: DirectRoot[],
 ): Promise<{ body: string } | { refused: true } | null> {
   const params = new Params();
-  const quote = (key: string) => `'${key.replace(/'/g, "''")}'`;
   let pairs: string[];
   try {
     pairs = roots.map((r) => {

@@ -56,7 +56,7 @@ function buildObject(pairs: [string, string][], json: boolean): string {
 }
 
 /** A text as an SQL literal (keys are GraphQL names, [_A-Za-z][_0-9A-Za-z]*; quoted all the same). */
-const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
+export const literal = (text: string) => `'${text.replace(/'/g, "''")}'`;
 
 const sub = (s: Pick[] | true, path: string): Pick[] => {
   if (s === true) throw new BadInputError(`${path} needs a selection of fields`);

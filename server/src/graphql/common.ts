@@ -1,3 +1,4 @@
+import type { Filter } from '../crud/conditions';
 import {
   GraphQLBoolean,
   GraphQLEnumType,
@@ -126,3 +127,11 @@ export function enumType(def: EnumDef): GraphQLEnumType {
   return t;
 }
 export const allEnumTypes = () => Object.values(enums).map((e) => enumType(e as EnumDef));
+
+/** The filter part of a list's or count's GraphQL arguments. */
+export const filterOf = (a: Record<string, unknown>): Filter => ({
+  where: a.where as Filter['where'],
+  conditions: a.conditions as Filter['conditions'],
+  ids: a.ids as string[] | null,
+  has: a.has as Filter['has'],
+});

@@ -10,11 +10,11 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { allEntities, fieldOf, getEntity, opNames, type EntityDef } from '@hub/model';
-import type { Filter } from '../crud/conditions';
 import type { DirectRoot } from '../crud/batch';
 import type { ListArgs } from '../crud/list';
 import type { Pick } from '../crud/select';
 import { assertNoNul } from '../core/strings';
+import { filterOf } from './common';
 
 /**
  * The direct answer of a plain read (issue 14): a query whose every root field is a list, a
@@ -149,13 +149,6 @@ function makePlan(document: DocumentNode, operationName: string | undefined): Pl
   }
   return roots;
 }
-
-const filterOf = (a: Record<string, unknown>): Filter => ({
-  where: a.where as Filter['where'],
-  conditions: a.conditions as Filter['conditions'],
-  ids: a.ids as string[] | null,
-  has: a.has as Filter['has'],
-});
 
 /** The plan's root fields with this request's arguments; null when the variables or arguments are refused (the usual path says why). */
 export function directRoots(

@@ -88,7 +88,7 @@ const clipQuoted = (message: string) =>
   );
 
 /** The caller's session confirmed by itself, else read again (a changed caller) or ended (401). */
-async function confirmCaller(req: FastifyRequest): Promise<void> {
+export async function confirmCaller(req: FastifyRequest): Promise<void> {
   const session = req.pendingSession;
   if (!session) return;
   if (!(await readBatch(session.db, req.caller, session.pending).confirm())) await rereadCaller(req);

@@ -17,10 +17,9 @@ import type { ReadBatch } from '../crud/batch';
 import { saveThen } from '../crud/save';
 import { deleteRecords, deleteWhere } from '../crud/delete';
 import { updateWhere } from '../crud/update-where';
-import type { Filter } from '../crud/conditions';
 import { BadInputError } from '../core/errors';
 import { assertNoNul } from '../core/strings';
-import { UploadScalar, allEnumTypes, filterArgs, idList, pageArgs } from './common';
+import { UploadScalar, allEnumTypes, filterArgs, filterOf, idList, pageArgs } from './common';
 import { inputType, objectType } from './entity-types';
 import { selectionOf } from './selection';
 
@@ -34,13 +33,6 @@ export interface GraphContext {
 
 type Args = Record<string, unknown>;
 type Field = GraphQLFieldConfigMap<unknown, GraphContext>;
-
-const filterOf = (a: Args): Filter => ({
-  where: a.where as Filter['where'],
-  conditions: a.conditions as Filter['conditions'],
-  ids: a.ids as string[] | null,
-  has: a.has as Filter['has'],
-});
 
 const inputsOf = (value: unknown): Record<string, unknown>[] => ((value as Record<string, unknown>[] | null) ?? []).map((i) => ({ ...i }));
 
