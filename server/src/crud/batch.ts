@@ -49,6 +49,13 @@ export class SessionRefusedError extends Error {
   }
 }
 
+/** SELECT `columns`; with a pending session, from its session row (sessionGate), with `stale`: no row unless it is still this caller's. */
+function gatedSelect(columns: string, pending: PendingSession | null, caller: Caller | null, params: Params): string {
+  if (!pending || !caller) return `SELECT ${columns}`;
+  const gate = sessionGate(pending, caller, params);
+  return `SELECT c.stale, ${columns} FROM ${gate.from} WHERE ${gate.where}`;
+}
+
 export function readBatch(db: Db, caller: Caller | null, pending: PendingSession | null): ReadBatch {
   const params = new Params();
   const queue: Queued[] = [];
@@ -56,11 +63,7 @@ export function readBatch(db: Db, caller: Caller | null, pending: PendingSession
 
   async function flush(fields: Queued[]): Promise<void> {
     const columns = fields.map((f, i) => `${f.column} AS f${i}`);
-    let sql: string;
-    if (pending && caller) {
-      const gate = sessionGate(pending, caller, params);
-      sql = `SELECT c.stale, ${columns.join(', ')} FROM ${gate.from} WHERE ${gate.where}`;
-    } else sql = `SELECT ${columns.join(', ')}`;
+    const sql = gatedSelect(columns.join(', '), pending, caller, params);
     let row: Record<string, unknown> | undefined;
     try {
       ({
@@ -189,11 +192,7 @@ export async function answerDirect(
   }
   if (pairs.length > MAX_ANSWER_KEYS) return null;
   const body = `json_build_object('data', json_build_object(${pairs.join(', ')}))::text AS body`;
-  let sql: string;
-  if (pending && caller) {
-    const gate = sessionGate(pending, caller, params);
-    sql = `SELECT c.stale, ${body} FROM ${gate.from} WHERE ${gate.where}`;
-  } else sql = `SELECT ${body}`;
+  const sql = gatedSelect(body, pending, caller, params);
   let row: { body: string; stale?: boolean } | undefined;
   try {
     ({
