@@ -194,6 +194,15 @@ export interface EntityDef<N extends string = EntityName> {
   indexes?: readonly (readonly string[])[];
   /** Creating, updating and deleting the entity's rows records timeline events (server/src/crud/timeline.ts). */
   timeline?: TimelineRecording;
+  /**
+   * Creates may carry a key chosen by the client (a UUID in the text field `key`, write-only
+   * and immutable), so that a device resending a save it has no answer for makes no second
+   * row: a create whose key the same account (the reference `per`, which a member's create
+   * sets to themselves) already used returns the row the first create made, whatever else the
+   * replay says, and runs no hook again. `uniqueTogether` must hold [per, key] (the database's
+   * guard); server/src/crud/save.ts honours it (docs/offline.md).
+   */
+  idempotentCreate?: { key: string; per: string };
 }
 
 /**

@@ -28,6 +28,7 @@ export const messages = {
   atLeastOne: 'At least one item must be selected',
   notFound: 'The record does not exist or you are not allowed to see it',
   accessDenied: 'You are not allowed to perform this action',
+  idempotencyKey: 'The idempotency key must be a UUID (for example 1b4e28ba-2fa1-4d3b-883f-0016d3cca427)',
 } as const;
 
 /** Validation error types of section 5. */

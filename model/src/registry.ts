@@ -141,6 +141,15 @@ for (const e of all.values()) {
     if (field.writtenByHook && !['text', 'integer', 'boolean'].includes(field.of))
       throw new Error(`${e.name}.${name}: only a text, integer or boolean derived value is written by a hook`);
   }
+  if (e.idempotentCreate) {
+    const { key, per } = e.idempotentCreate;
+    const k = e.fields[key];
+    if (k?.kind !== 'text' || !k.writeOnly || !k.immutable)
+      throw new Error(`${e.name}: idempotentCreate's key ${key} is not a write-only, immutable text field`);
+    if (e.fields[per]?.kind !== 'reference') throw new Error(`${e.name}: idempotentCreate's per ${per} is not a reference`);
+    if (!(e.uniqueTogether ?? []).some((u) => u.length === 2 && u[0] === per && u[1] === key))
+      throw new Error(`${e.name}: idempotentCreate needs uniqueTogether [['${per}', '${key}']]`);
+  }
   for (const name of e.inUseBy ?? []) {
     const f = e.fields[name];
     if (!f || (f.kind !== 'links' && f.kind !== 'children')) throw new Error(`${e.name}: inUseBy ${name} is not a reference list`);

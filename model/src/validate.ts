@@ -1,6 +1,7 @@
 import type { AnyEntityDef, Field } from './define';
 import { kinds } from './kinds';
 import { messages, type ValidationCode, type ValidationIssue } from './messages';
+import { isUuid } from './values';
 
 export type SaveMode = 'create' | 'update';
 
@@ -78,5 +79,17 @@ export function validateInput(entity: AnyEntityDef, input: Record<string, unknow
     }
   }
   for (const rule of entity.rules ?? []) issues.push(...(rules[rule]?.(input, mode) ?? []));
+  const idem = idempotencyKeyIssue(entity, input, mode);
+  if (idem) issues.push(idem);
   return issues;
+}
+
+/**
+ * An idempotent create's key (EntityDef.idempotentCreate), when given, is a UUID: checked
+ * before the server looks it up, so a hostile key is refused with a message, never matched.
+ */
+export function idempotencyKeyIssue(entity: AnyEntityDef, input: Record<string, unknown>, mode: SaveMode): ValidationIssue | null {
+  const key = entity.idempotentCreate?.key;
+  if (!key || mode !== 'create' || input[key] === undefined || input[key] === null) return null;
+  return isUuid(input[key]) ? null : { path: key, code: 'invalid', message: messages.idempotencyKey };
 }

@@ -13,6 +13,9 @@ export const formSubmissions = defineEntity({
     milestones: [{ field: 'isCompleted', title: 'Form Completed' }],
     privateUntil: 'isCompleted',
   },
+  // A device's outbox resends a save it got no answer for: the key makes the replay return the first row (docs/offline.md).
+  idempotentCreate: { key: 'idempotencyKey', per: 'mehubAccount' },
+  uniqueTogether: [['mehubAccount', 'idempotencyKey']],
   fields: {
     formName: f.derived({ label: 'Form Name', of: 'text', from: { path: 'formVersion.form.name' }, order: 5 }),
     formType: f.derived({ label: 'Form Type', of: 'enum', enum: FormType, from: { path: 'formVersion.form.formType' }, order: 6 }),
@@ -32,6 +35,8 @@ export const formSubmissions = defineEntity({
     // Shown as the derived owner; administrators choose it on create (ownerReference).
     mehubAccount: f.ref('MehubAccountEntity', { label: 'Owner', hidden: true, onDelete: 'set null', order: 60 }),
     formReviewRequest: f.ref('FormReviewRequestEntity', { label: 'Form Review Request', onDelete: 'set null' }),
+    // Chosen by the device per submission (a UUID); never returned, fixed once created.
+    idempotencyKey: f.text({ label: 'Idempotency Key', hidden: true, writeOnly: true, immutable: true, maxLength: 36 }),
     assetss: f.links('FormSubmissionsAssets', 'formSubmissions', 'assets', { label: 'Assets' }),
     documentss: f.links('FormSubmissionsDocuments', 'formSubmissions', 'documents', { label: 'Documents' }),
   },

@@ -6,6 +6,7 @@ import { isAdministrator, type Caller } from './caller';
 import { assertChildrenWrite, assertOwnParent } from './children';
 import { assertFieldWrites } from './fields';
 import { assertFileRefs } from './files';
+import { replayOf } from './idempotency';
 import { assertOwnerChosen, createInput } from './owner';
 import { assertStillOwned, assertVisible, lockWritable } from './row-checks';
 import { assertAllowed } from './rules';
@@ -30,6 +31,11 @@ export interface WritePlan {
    * `relations`, lists written afterwards with the crud's own rights.
    */
   createInput(input: Input): { input: Input; relations: Input | null };
+  /**
+   * Create: the row an earlier create with the same idempotency key by the same account made
+   * (EntityDef.idempotentCreate), else null; a malformed key is refused (idempotency.ts).
+   */
+  replayOf(db: Db, input: Input): Promise<string | null>;
   /** Update: locks the row when the caller may change it, else 404. */
   lockRow(db: Db, id: string): Promise<void>;
   /** Field rules before the entity's hooks (user accounts: passwords, roles, emails). `id`: the row updated. */
@@ -78,6 +84,7 @@ export function planWrite(entity: EntityDef, caller: Caller | null, mode: 'creat
     mode,
     admin: isAdministrator(caller),
     createInput: (input) => createInput(entity, caller, input),
+    replayOf: (db, input) => replayOf(db, caller, entity, input),
     lockRow: (db, id) => lockWritable(db, caller, entity, id),
     checkFields: (db, input, id) => assertFieldWrites(db, caller, entity, input, id === null ? null : [id]),
     async checkReferences(db, input, id) {

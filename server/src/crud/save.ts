@@ -87,6 +87,7 @@ export async function saveThen<T>(
       const before =
         mode === 'update' && entity.timeline ? await snapshotRows(tx, entity, inputs.map((i) => i.id).filter(isUuid), { caller }) : null;
       const titles = new Map<string, string>();
+      const replays = new Set<string>();
       for (const [index, original] of inputs.entries()) {
         const created = mode === 'create' ? plan.createInput(stripNulls(original)) : null;
         const input: Input = created ? created.input : { ...original };
@@ -115,6 +116,13 @@ export async function saveThen<T>(
           state: {},
           afterCommit: (fn) => void afterCommit.push(fn),
         };
+        // A create replayed with a key this account already used: the first create's row, and nothing else runs.
+        const replayed = created ? await plan.replayOf(tx, input) : null;
+        if (replayed) {
+          replays.add(replayed);
+          ids.push(replayed);
+          continue;
+        }
         await hook?.('prepare', ctx);
         const issues = validateInput(entity, input, mode);
         if (issues.length)
@@ -159,13 +167,15 @@ export async function saveThen<T>(
       await plan.checkKept(tx, ids);
       if (entity.timeline) {
         const after = await snapshotRows(tx, entity, ids);
-        const changes: TimelineChange[] = [...new Set(ids)].map((id) => ({
-          action: mode === 'create' ? 'CREATED' : 'UPDATED',
-          id,
-          before: before?.get(id),
-          after: after.get(id),
-          title: titles.get(id),
-        }));
+        const changes: TimelineChange[] = [...new Set(ids)]
+          .filter((id) => !replays.has(id))
+          .map((id) => ({
+            action: mode === 'create' ? 'CREATED' : 'UPDATED',
+            id,
+            before: before?.get(id),
+            after: after.get(id),
+            title: titles.get(id),
+          }));
         await recordTimeline(tx, caller, entity, changes);
       }
       return answer(tx, ids);

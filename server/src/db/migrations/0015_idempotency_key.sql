@@ -1,0 +1,2 @@
+ALTER TABLE "form_submissions" ADD COLUMN "idempotency_key" text;--> statement-breakpoint
+CREATE UNIQUE INDEX "form_submissions_mehub_account_id_idempotency_key_unique" ON "form_submissions" USING btree ("mehub_account_id","idempotency_key");
