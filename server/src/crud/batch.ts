@@ -162,19 +162,20 @@ export type DirectRoot =
   | { key: string; kind: 'byId'; entity: EntityDef; id: string; picks: Pick[] }
   | { key: string; kind: 'count'; entity: EntityDef; filter: Filter };
 
+/** A direct answer's body, compiled (compileDirect): the json column's SQL and its parameters, before the session check. */
+export interface DirectStatement {
+  readonly body: string;
+  readonly values: readonly unknown[];
+}
+
 /**
- * A whole GraphQL answer, `{"data":{...}}`, built by one statement as json text (graphql/direct.ts):
- * the same compiled lists, counts and session check as readBatch, each root field under its
- * response key. `refused`: the pending session ended or is no longer this caller (nothing was
- * read). Null: a field was refused or the statement failed; graphql-js's usual execution then
- * answers, with the errors it gives.
+ * The whole GraphQL answer of `roots`, `{"data":{...}}`, as one json text column (graphql/direct.ts):
+ * the same compiled lists, counts and records by id as readBatch, each root field under its
+ * response key. Null when a field is refused (graphql-js's usual execution then answers, with the
+ * errors it gives). Pure: the same caller and roots always compile to the same statement, so the
+ * caller may keep it (graphql/direct.ts's statement cache).
  */
-export async function answerDirect(
-  db: Db,
-  caller: Caller | null,
-  pending: PendingSession | null,
-  roots: DirectRoot[],
-): Promise<{ body: string } | { refused: true } | null> {
+export function compileDirect(caller: Caller | null, roots: DirectRoot[]): DirectStatement | null {
   const params = new Params();
   let pairs: string[];
   try {
@@ -191,8 +192,22 @@ export async function answerDirect(
     return null;
   }
   if (pairs.length > MAX_ANSWER_KEYS) return null;
-  const body = `json_build_object('data', json_build_object(${pairs.join(', ')}))::text AS body`;
-  const sql = gatedSelect(body, pending, caller, params);
+  return { body: `json_build_object('data', json_build_object(${pairs.join(', ')}))::text AS body`, values: params.values };
+}
+
+/**
+ * Runs a direct answer's statement, with the pending session's check in the same statement.
+ * `refused`: the pending session ended or is no longer this caller (nothing was read). Null: the
+ * statement failed; graphql-js's usual execution then answers.
+ */
+export async function answerDirect(
+  db: Db,
+  caller: Caller | null,
+  pending: PendingSession | null,
+  statement: DirectStatement,
+): Promise<{ body: string } | { refused: true } | null> {
+  const params = Params.of(statement.values);
+  const sql = gatedSelect(statement.body, pending, caller, params);
   let row: { body: string; stale?: boolean } | undefined;
   try {
     ({

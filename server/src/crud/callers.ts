@@ -35,6 +35,25 @@ export const callerSql = (
      WHERE s.id = ${hash} AND s.expires > now() AND (s.remember OR s.last_seen > now() - make_interval(mins => ${idleMinutes}::int))`;
 export const CALLER_SQL = callerSql('$1', '$2');
 
+/**
+ * callerSql for a session known to be a member's (the caller it is checked against is an
+ * account): the same columns, read without the administrators' table. A session of another kind,
+ * or whose account is gone, gives no row, as callerSql's row would then not match the caller.
+ */
+const accountCallerSql = (
+  hash: string,
+  idleMinutes: string,
+) => `SELECT s.user_id::uuid AS user_id, s.user_kind::text AS user_kind, s.last_seen < now() - interval '1 minute' AS stale,
+            ${columnSql(ACCOUNT, 'email', 'a')}::text AS email,
+            ${columnSql(ACCOUNT, 'memberOrganisation', 'a')}::uuid AS organisation_id, ${columnSql(ACCOUNT, 'role', 'a')}::uuid AS role_id,
+            ${columnSql('RoleEntity', 'name', 'r')}::text AS role,
+            ARRAY(SELECT g.group_name::text FROM user_group g WHERE g.user_id = s.user_id ORDER BY g.group_name) AS groups
+     FROM session s
+     JOIN ${tableSql(ACCOUNT)} a ON a.id = s.user_id
+     LEFT JOIN ${tableSql('RoleEntity')} r ON r.id = ${columnSql(ACCOUNT, 'role', 'a')}
+     WHERE s.id = ${hash} AND s.user_kind = 'account' AND s.expires > now()
+       AND (s.remember OR s.last_seen > now() - make_interval(mins => ${idleMinutes}::int))`;
+
 interface CallerRow {
   user_id: string;
   stale: boolean;
@@ -92,7 +111,9 @@ export function lastCallerOf(db: Db, token: string | undefined, idleMinutes: num
  * selects `stale` from it, to slide the idle timeout.
  */
 export function sessionGate(pending: PendingSession, caller: Caller, params: Params): { from: string; where: string } {
-  const from = `(${callerSql(params.add(pending.hash, 'text'), params.add(pending.idleMinutes, 'int'))}) c`;
+  const hash = params.add(pending.hash, 'text');
+  const idle = params.add(pending.idleMinutes, 'int');
+  const from = `(${caller.kind === 'account' ? accountCallerSql(hash, idle) : callerSql(hash, idle)}) c`;
   const where = [
     `c.user_id = ${params.add(caller.userId, 'uuid')}`,
     `c.user_kind = ${params.add(caller.kind, 'text')}`,

@@ -6,6 +6,15 @@
 export class Params {
   readonly values: unknown[] = [];
   private aliases = 0;
+  /**
+   * Parameters to go on from (a compiled statement's, kept): a copy, so the kept list never
+   * changes. Its aliases start again at 1: only parameters may be added to it, not tables.
+   */
+  static of(values: readonly unknown[]): Params {
+    const params = new Params();
+    params.values.push(...values);
+    return params;
+  }
   /** A table alias not yet used in this statement. */
   alias(prefix: string): string {
     return `${prefix}${++this.aliases}`;

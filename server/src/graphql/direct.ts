@@ -10,7 +10,8 @@ import {
   type SelectionSetNode,
 } from 'graphql';
 import { allEntities, fieldOf, getEntity, opNames, type EntityDef } from '@hub/model';
-import type { DirectRoot } from '../crud/batch';
+import type { Caller } from '../access/caller';
+import { compileDirect, type DirectRoot, type DirectStatement } from '../crud/batch';
 import type { ListArgs } from '../crud/list';
 import type { Pick } from '../crud/select';
 import { assertNoNul } from '../core/strings';
@@ -176,4 +177,42 @@ export function directRoots(
   } catch {
     return null;
   }
+}
+
+/**
+ * Compiled direct answers, by plan, caller and variables as sent: the same read by the same
+ * caller (a list reloaded, a page polled, a colleague of the same account) skips coercing its
+ * variables and arguments and compiling its SQL. Compiling is pure (crud/batch.ts compileDirect:
+ * the statement depends only on the plan, the caller in every respect and the variables), and
+ * the statement still checks the session and reads the rows afresh each time. Bounded: the
+ * oldest entry goes first; variables longer than STATEMENT_CACHE_MAX_VARIABLES are not kept.
+ */
+const STATEMENT_CACHE_SIZE = 1000;
+const STATEMENT_CACHE_MAX_VARIABLES = 4096;
+const statements = new Map<string, DirectStatement>();
+const planIds = new WeakMap<PlanRoot[], number>();
+let nextPlanId = 0;
+
+/** The direct answer's statement for this request (kept, or compiled now), or null when it cannot be answered directly. */
+export function directStatement(
+  schema: GraphQLSchema,
+  document: DocumentNode,
+  plan: PlanRoot[],
+  variables: unknown,
+  operationName: string | undefined,
+  caller: Caller | null,
+): DirectStatement | null {
+  let planId = planIds.get(plan);
+  if (planId === undefined) planIds.set(plan, (planId = nextPlanId++));
+  const vars = variables == null ? '' : JSON.stringify(variables);
+  const key = vars.length <= STATEMENT_CACHE_MAX_VARIABLES ? `${planId}\n${JSON.stringify(caller)}\n${vars}` : null;
+  const kept = key === null ? undefined : statements.get(key);
+  if (kept) return kept;
+  const roots = directRoots(schema, document, plan, variables, operationName);
+  const statement = roots && compileDirect(caller, roots);
+  if (statement && key !== null) {
+    if (statements.size >= STATEMENT_CACHE_SIZE) statements.delete(statements.keys().next().value!);
+    statements.set(key, statement);
+  }
+  return statement;
 }

@@ -19,7 +19,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES } from '@hub/model';
 import { BadInputError, UserError } from '../core/errors';
 import { answerDirect, readBatch } from '../crud/batch';
-import { directPlan, directRoots } from './direct';
+import { directPlan, directStatement } from './direct';
 import { isDatabaseUnavailable, type Db } from '../db/client';
 import { StagingFullError, UPLOAD_LIMITS, UploadStalledError, clip, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
@@ -134,9 +134,9 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     // A plain read is answered by the database as it is (graphql/direct.ts); else, or when it
     // cannot be, graphql-js executes the query.
     const plan = directPlan(prepared.document, operationName);
-    const roots = plan && directRoots(schema, prepared.document, plan, body.variables, operationName);
-    if (roots) {
-      const direct = await answerDirect(deps.db, req.caller, req.pendingSession?.pending ?? null, roots);
+    const statement = plan && directStatement(schema, prepared.document, plan, body.variables, operationName, req.caller);
+    if (statement) {
+      const direct = await answerDirect(deps.db, req.caller, req.pendingSession?.pending ?? null, statement);
       if (direct && 'body' in direct) {
         req.pendingSession = null;
         return { status: 200, payload: direct.body, raw: true };

@@ -2,7 +2,7 @@ import { GROUPS, ROLES, getEntity } from '@hub/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compileCount, compileList, listRecords } from '../crud/list';
 import { MAX_PREPARED_PER_CONNECTION, openPostgres } from '../db/client';
-import { startHarness, SPARK_MANAGER, SPARK_WORKER, SUPER, type Harness } from './harness';
+import { startHarness, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, type Harness } from './harness';
 
 /**
  * Issue 14: a GraphQL read is one statement for all its root fields; on PostgreSQL that same
@@ -123,6 +123,46 @@ describe('direct answers', () => {
         expect(JSON.stringify(a)).toBe(JSON.stringify(b));
       }
     }
+  });
+});
+
+describe('kept direct statements', () => {
+  const Q = `query($w: [WhereExpressionGraph!]) { a: assetEntitys(where: $w, take: 50) { description memberOrganisation { name } } n: countAssetEntitys(where: $w) }`;
+  const ask = (who: string, status: string) =>
+    h.gql<{ a: { description: string; memberOrganisation: { name: string } | null }[]; n: number }>(who, Q, {
+      w: [{ path: 'status', comparison: 'equal', value: [status] }],
+    });
+  it('answers each caller and each variables their own rows, however often the same read comes', async () => {
+    for (let round = 0; round < 2; round++) {
+      for (const [who, org] of [
+        [SPARK_MANAGER, 'Sparkright Electrical'],
+        [VOLT_MANAGER, 'Voltline Services'],
+      ]) {
+        const inService = await ask(who, 'IN_SERVICE');
+        const out = await ask(who, 'OUT_OF_SERVICE');
+        expect(inService.errors).toBeUndefined();
+        expect(inService.data!.a.length).toBeGreaterThan(0);
+        for (const r of [...inService.data!.a, ...out.data!.a]) expect(r.memberOrganisation?.name).toBe(org);
+        expect(inService.data!.n).toBe(inService.data!.a.length);
+        expect(out.data!.n).toBe(out.data!.a.length);
+        const names = new Set(inService.data!.a.map((r) => r.description));
+        for (const r of out.data!.a) expect(names.has(r.description)).toBe(false);
+      }
+    }
+  });
+
+  it('reads the rows afresh each time: a row written between two equal reads is in the second', async () => {
+    const before = await ask(SPARK_MANAGER, 'IN_SERVICE');
+    const made = await h.gql<{ r: { id: string }[] }>(
+      SPARK_MANAGER,
+      `mutation($m: [AssetEntityInput!]!) { r: createAssetEntity(assetEntityModels: $m) { id } }`,
+      { m: [{ assetType: 'TOOL', description: 'Kept statement probe', status: 'IN_SERVICE' }] },
+    );
+    expect(made.errors).toBeUndefined();
+    const after = await ask(SPARK_MANAGER, 'IN_SERVICE');
+    expect(after.data!.n).toBe(before.data!.n + 1);
+    expect(after.data!.a.map((r) => r.description)).toContain('Kept statement probe');
+    await h.gql(SPARK_MANAGER, `mutation($ids: [ID!]!) { deleteAssetEntity(assetEntityIds: $ids) }`, { ids: [made.data!.r[0].id] });
   });
 });
 
