@@ -26,3 +26,25 @@ export const MAX_CONDITIONS = 200;
 export const MAX_JSON_DEPTH = 32;
 /** Stored file types a browser is shown in the hub's origin (images other than SVG, and PDF); every other file is a download. */
 export const INLINE_FILE_TYPES: readonly string[] = ['image/png', 'image/jpeg', 'image/gif', 'image/webp', 'image/bmp', 'application/pdf'];
+
+/**
+ * Corrective actions (issue 15): the due date a new action gets by its priority, in days from
+ * the day it is raised (high 7, moderate 14, low 30), keyed by the Priority enum's wire values.
+ */
+export const ACTION_DUE_DAYS: Readonly<Record<'HIGH' | 'MODERATE' | 'LOW', number>> = { HIGH: 7, MODERATE: 14, LOW: 30 };
+/** A risk matrix score at or above this (High or Catastrophic) is a failing answer that may raise an action. */
+export const ACTION_RISK_SCORE = 10;
+/** Longest description of a corrective action, and of the comment that closes it. */
+export const ACTION_DESCRIPTION_MAX = 2000;
+export const ACTION_COMMENT_MAX = 2000;
+/** Longest question title kept with an action (the title as it was when the action was raised). */
+export const ACTION_TITLE_MAX = 500;
+/** The photo that may close an action: an image, at most 20 MB. */
+export const ACTION_PHOTO_MAX_BYTES = 20 * MB;
+/**
+ * How far in the past the server still takes an action's due date (the filler offers none
+ * before today): a submission filled offline may reach the server days after it was filled.
+ */
+export const ACTION_DUE_GRACE_DAYS = 14;
+/** How far ahead an action may be due. */
+export const ACTION_DUE_MAX_DAYS = 366;

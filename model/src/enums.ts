@@ -71,6 +71,7 @@ export const TriggerType = defineEnum('TriggerType', {
   DOCUMENT_ANNUAL_REVIEW: 'Document Annual Review',
   LICENCE_PENDING: 'Licence Pending',
   DOCUMENT_PENDING: 'Document Pending',
+  CORRECTIVE_ACTION_DUE: 'Corrective Action Due',
 });
 
 export const State = defineEnum('State', {
@@ -87,6 +88,9 @@ export const State = defineEnum('State', {
 });
 
 export const Priority = defineEnum('Priority', { LOW: 'low', MODERATE: 'moderate', HIGH: 'high' });
+
+/** A corrective action (issue 15) is open until it is closed with a comment. */
+export const CorrectiveActionStatus = defineEnum('CorrectiveActionStatus', { OPEN: 'Open', CLOSED: 'Closed' });
 
 /** MEETING_AND_TRAINING's display name is not given by the spec; ours reads naturally. */
 export const FormType = defineEnum('FormType', {
@@ -129,6 +133,7 @@ export const enums = {
   TriggerType,
   State,
   Priority,
+  CorrectiveActionStatus,
   FormType,
   TimelineAction,
   SearchType,

@@ -53,6 +53,10 @@ export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
   AdditionalAttachmentEntity: g('RCUD'),
   AssetEntity: g('RCU', { D: roleFacts.assetDelete }),
   AssetAttachmentsEntity: g('RCU'),
+  // Raised by a completed submission's save (never created directly by a member); read and
+  // changed within the 'correctiveActions' scope: managers all of their organisation's, an
+  // assignee theirs, closing only (server/src/access/actions.ts).
+  CorrectiveActionEntity: g('RU'),
   // Remove (delete) is a pending document's workflow action (server/src/access/records.ts holds it to pending ones).
   DocumentEntity: g('RC', { U: roleFacts.documentUpdate, D: roleFacts.documentUpdate }),
   DocumentTypesEntity: g('R'),

@@ -10,6 +10,7 @@ import {
 import { additionalAttachment } from './entities/additional-attachment';
 import { apikey } from './entities/apikey';
 import { asset } from './entities/asset';
+import { correctiveAction } from './entities/corrective-action';
 import { assetAttachments } from './entities/asset-attachments';
 import { document } from './entities/document';
 import { documentTypes } from './entities/document-types';
@@ -45,6 +46,7 @@ export const entities = {
   ApikeyEntity: apikey,
   AssetEntity: asset,
   AssetAttachmentsEntity: assetAttachments,
+  CorrectiveActionEntity: correctiveAction,
   DocumentEntity: document,
   DocumentTypesEntity: documentTypes,
   FeedbackAndHelpEntity: feedbackAndHelp,

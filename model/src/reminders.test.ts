@@ -84,7 +84,12 @@ describe('who and what', () => {
       roles: ['SafetyManager', 'Manager', 'Pro-Manager'],
     });
     expect(REMINDER_TRIGGERS.DOCUMENT_PENDING.recipients).toEqual({ owner: false, assignees: false, roles: ['SafetyManager'] });
-    expect(TRIGGER_TYPES).toHaveLength(7);
+    expect(REMINDER_TRIGGERS.CORRECTIVE_ACTION_DUE.recipients).toEqual({
+      owner: false,
+      assignees: true,
+      roles: ['SafetyManager', 'Manager', 'Pro-Manager'],
+    });
+    expect(TRIGGER_TYPES).toHaveLength(8);
   });
 
   it('says what is due and when, in the spec’s date format', () => {
@@ -110,6 +115,7 @@ describe('who and what', () => {
       DOCUMENT_ANNUAL_REVIEW: "Document 'X' was due for its annual review on 26/11/2026",
       LICENCE_PENDING: "Licence 'X' of Sam Spark is still waiting for approval: it was to be approved or removed by 26/11/2026",
       DOCUMENT_PENDING: "Document 'X' is still waiting for approval: it was to be approved or removed by 26/11/2026",
+      CORRECTIVE_ACTION_DUE: "Corrective action 'X' was due on 26/11/2026",
     };
     for (const trigger of TRIGGER_TYPES) {
       expect(reminderText({ ...base, trigger }, '2026-11-27')).toBe(late[trigger]);
@@ -131,6 +137,13 @@ describe('who and what', () => {
     expect(reminderUrl('DOCUMENT_ANNUAL_REVIEW', 'd1')).toBe('/my-documents/view/d1');
     expect(reminderUrl('LICENCE_PENDING', 'l1', 'u1')).toBe('/users/u1/licences/view/l1');
     expect(reminderUrl('LICENCE_DUE', 'l1', null)).toBeNull();
+    expect(reminderUrl('CORRECTIVE_ACTION_DUE', 'c1')).toBe('/corrective-actions/view/c1');
+  });
+
+  it('names a corrective action by the first line of its description', () => {
+    const base = { entityId: 'c', dueDay: '2026-04-10', trigger: 'CORRECTIVE_ACTION_DUE' as const };
+    expect(reminderText({ ...base, name: 'Fit the guard\nand check it' })).toBe("Corrective action 'Fit the guard' is due on 10/04/2026");
+    expect(reminderText({ ...base, name: 'x'.repeat(100) })).toBe(`Corrective action '${'x'.repeat(79)}…' is due on 10/04/2026`);
   });
 
   it('mails one message per person, the most urgent first', () => {

@@ -112,7 +112,11 @@ export interface ReminderRecipients {
  */
 export const REMINDER_TRIGGERS: Record<
   TriggerTypeKey,
-  { entity: 'LicenceEntity' | 'AssetEntity' | 'DocumentEntity'; dueDate: string; recipients: ReminderRecipients }
+  {
+    entity: 'LicenceEntity' | 'AssetEntity' | 'DocumentEntity' | 'CorrectiveActionEntity';
+    dueDate: string;
+    recipients: ReminderRecipients;
+  }
 > = {
   LICENCE_DUE: {
     entity: 'LicenceEntity',
@@ -149,6 +153,14 @@ export const REMINDER_TRIGGERS: Record<
     dueDate: 'Reminder One days after a pending document was last saved (so Reminder One goes out at once)',
     recipients: { owner: false, assignees: false, roles: roleFacts.documentUpdate },
   },
+  // Issue 15: an open corrective action's due date; its assignee and the managers, who are the
+  // ones who read it (the raiser, unless one of them, cannot open it). Reminder One's window
+  // (30 days) covers every default due date, so the assignee hears of a new action at once.
+  CORRECTIVE_ACTION_DUE: {
+    entity: 'CorrectiveActionEntity',
+    dueDate: 'the due date of an open corrective action',
+    recipients: { owner: false, assignees: true, roles: MANAGER_ROLES },
+  },
 };
 
 /** A pending record's approval falls due Reminder One's days after it was last saved pending: approvers hear at once, again a week before, and on the day. */
@@ -165,6 +177,12 @@ export function annualReviewDueDay(activeSinceDay: string): string {
 export const shownDay = (day: string) => `${day.slice(8, 10)}/${day.slice(5, 7)}/${day.slice(0, 4)}`;
 
 const quoted = (name: string) => `'${name.trim() || 'Untitled'}'`;
+
+/** An action's description as a reminder names it: its first line, at most 80 characters. */
+export function actionName(description: string): string {
+  const line = description.trim().split(/\r?\n/)[0] ?? '';
+  return line.length > 80 ? `${line.slice(0, 79)}…` : line;
+}
 
 /**
  * The reminder's description (the recent-activity title and the mail's line). `today` is the
@@ -195,6 +213,8 @@ export function reminderText(s: ReminderSubject, today?: string): string {
       return past
         ? `Document ${quoted(s.name)} is still waiting for approval: it was to be approved or removed by ${when}`
         : `Document ${quoted(s.name)} is waiting for approval: please approve or remove it by ${when}`;
+    case 'CORRECTIVE_ACTION_DUE':
+      return `Corrective action ${quoted(actionName(s.name))} ${due} on ${when}`;
   }
 }
 
@@ -207,6 +227,8 @@ export function reminderUrl(trigger: TriggerTypeKey, entityId: string, holderId?
       return `/my-documents/view/${entityId}`;
     case 'LicenceEntity':
       return holderId ? `/users/${holderId}/licences/view/${entityId}` : null;
+    case 'CorrectiveActionEntity':
+      return `/corrective-actions/view/${entityId}`;
   }
 }
 

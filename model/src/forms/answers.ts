@@ -90,7 +90,11 @@ export function removeHiddenAnswers(def: FormDefinition, answers: Answers): Answ
   const visible = visibilityTest(def, answers);
   const out: Answers = { ...answers };
   for (const q of allQuestions(def)) {
-    if (!visible(q)) for (const key of answerKeys(q)) delete out[key];
+    if (!visible(q)) {
+      for (const key of answerKeys(q)) delete out[key];
+      // A corrective action raised under a hidden answer goes with it.
+      delete out[`${q.id}-action`];
+    }
   }
   return out;
 }

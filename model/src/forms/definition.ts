@@ -45,6 +45,7 @@ export const questionSchema: z.ZodType<Question, QuestionInput> = z.lazy(() =>
       showConditions: z.array(conditionSchema).optional(),
       validators: z.array(validatorSchema).optional(),
       notAfterChange: z.boolean().optional(),
+      raisesAction: z.boolean().optional(),
     })
     .transform(({ validators, ...rest }) =>
       validators ? { ...rest, validators: validators.map((v) => ({ ...v, path: v.path || rest.id })) } : rest,

@@ -12,3 +12,4 @@ export * from './versions';
 export * from './designer';
 export * from './history';
 export * from './diff';
+export * from './actions';

@@ -72,6 +72,11 @@ export interface Question {
   showConditions?: ShowCondition[];
   validators?: QuestionValidator[];
   notAfterChange?: boolean;
+  /**
+   * A 'No' raises a corrective action (issue 15): on a radiobutton, list or combobox question
+   * with a 'No' option (canRaiseOnNo), the filler offers to raise one under that answer.
+   */
+  raisesAction?: boolean;
 }
 
 export interface Slide {

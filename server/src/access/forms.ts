@@ -16,6 +16,7 @@ export const HOOKED_ENTITIES: ReadonlySet<EntityName> = new Set<EntityName>([
   'FormSubmissionsEntity',
   'FormReviewRequestEntity',
   'FormsEntityFormVersion',
+  'CorrectiveActionEntity',
 ]);
 
 export const reviewRequestMessages = {

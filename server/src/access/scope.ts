@@ -4,6 +4,7 @@ import { Params, ident } from '../db/params';
 import { isAdministrator, type Caller } from './caller';
 import { HOOKED_ENTITIES } from './forms';
 import { writesColleaguesRows } from './records';
+import { managesActions } from './actions';
 
 function refColumn(entity: EntityDef, ref: string): { column: string; target: EntityDef } {
   const field = entity.fields[ref] as ReferenceField;
@@ -80,6 +81,16 @@ const customScopes: Record<Rule, Custom> = {
     );
   },
   accounts: (a, _caller, _params, org) => `${a}.member_organisation_id = ${org()}`,
+  /**
+   * Corrective actions of the caller's organisation: all of them to its managers and back-end
+   * holders (access/actions.ts managesActions), to anyone else those assigned to them.
+   */
+  correctiveActions: (a, caller, params, org) => {
+    const own = `${a}.member_organisation_id = ${org()}`;
+    if (managesActions(caller)) return own;
+    const user = caller ? params.add(caller.userId, 'uuid') : 'NULL::uuid';
+    return `(${own} AND ${a}.assignee_id = ${user})`;
+  },
 };
 
 /**

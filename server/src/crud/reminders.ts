@@ -93,6 +93,9 @@ export async function dueReminders(
        UNION ALL
        SELECT 'DOCUMENT_PENDING', d.id, d.document_name, d.modified::date + $3::int, d.member_organisation_id, NULL
          FROM document d WHERE d.member_organisation_id = ANY($1::uuid[]) AND d.status = 'PENDING' AND d.modified::date + $3::int ${window}
+       UNION ALL
+       SELECT 'CORRECTIVE_ACTION_DUE', c.id, c.description, c.due_date, c.member_organisation_id, NULL
+         FROM corrective_action c WHERE c.member_organisation_id = ANY($1::uuid[]) AND c.status = 'OPEN' AND c.due_date ${window}
      ),
      typed AS (
        SELECT s.*, CASE WHEN s.due - $2::date > $4::int THEN 'REMINDER_ONE' WHEN s.due - $2::date > 0 THEN 'REMINDER_TWO' ELSE 'DUE_DATE' END AS type
@@ -109,6 +112,10 @@ export async function dueReminders(
        SELECT t.trigger, t.id, t.type, t.due, t.org, t.holder, t.name, ld.mehub_accounts_id
          FROM typed t JOIN link_documents_mehub_accounts ld ON ld.documents_id = t.id
         WHERE t.trigger = ANY($10::text[]) AND t.trigger = ANY($12::text[])
+       UNION
+       SELECT t.trigger, t.id, t.type, t.due, t.org, t.holder, t.name, c.assignee_id
+         FROM typed t JOIN corrective_action c ON c.id = t.id
+        WHERE t.trigger = ANY($10::text[]) AND t.trigger = ANY($13::text[]) AND c.assignee_id IS NOT NULL
        UNION
        SELECT t.trigger, t.id, t.type, t.due, t.org, t.holder, t.name, m.id
          FROM typed t
@@ -143,6 +150,7 @@ export async function dueReminders(
       assigneeTriggers,
       entityTriggers('AssetEntity'),
       entityTriggers('DocumentEntity'),
+      entityTriggers('CorrectiveActionEntity'),
     ],
   );
   return rows;

@@ -17,6 +17,7 @@ export const {
   apikey,
   asset,
   asset_attachments,
+  corrective_action,
   document,
   document_types,
   feedback_and_help,

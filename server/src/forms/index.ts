@@ -3,6 +3,7 @@ import type { EntityName } from '@hub/model';
 import { provideHookServices, type HookServices, type SaveHooks } from '../crud/hooks';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
+import { actionHooks } from './action-hooks';
 import { attachRoutes } from './attach-routes';
 import { ATTACH_LINK_HOOKS } from './attach-rules';
 import { draftRoutes } from './draft-routes';
@@ -22,6 +23,7 @@ export const FORM_HOOKS: Readonly<Partial<Record<EntityName, SaveHooks>>> = {
   FormSubmissionsEntity: submissionHooks,
   FormReviewRequestEntity: reviewRequestHooks,
   FormsEntityFormVersion: versionHooks,
+  CorrectiveActionEntity: actionHooks,
 };
 
 /**

@@ -32,6 +32,7 @@ import {
   type Version,
 } from './submission-data';
 import { notifyRecipients, recordReview, removeOtherDrafts } from './submission-effects';
+import { assertActions, raiseActions } from './submission-actions';
 
 export const fillMessages = {
   notPublished: 'Only the published version of a form can be filled in',
@@ -105,6 +106,7 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   if (input.isCompleted === true) {
     const issues = validateForm(def, answers, new Date(), SERVER_RULES);
     if (issues.length) throw answerIssues(issues);
+    await assertActions(tx, def, answers, input.mehubAccountId);
   }
   input.submissionData = JSON.stringify(answers);
   copyJobFields(def, answers, input);
@@ -158,6 +160,7 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
     const issues = validateForm(def, merged, new Date(), SERVER_RULES);
     if (issues.length) throw answerIssues(issues);
   }
+  if (completes) await assertActions(tx, def, merged, ownerId);
   input.submissionData = JSON.stringify(merged);
   if (admin) copyJobFields(def, merged, input);
   Object.assign(state, { version, definition: def, answers: merged, review: isReview ? splitReview(def, merged).review : null });
@@ -179,7 +182,10 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
   // filling: their unfinished draft of the form stays theirs.
   const byToken = ctx.caller?.kind === 'token';
   if (!byToken && (ctx.mode === 'create' || completedNow)) await removeOtherDrafts(ctx, ownerId, version.formId);
-  if (completedNow) await notifyRecipients(ctx, def, answers, version, ownerId);
+  if (completedNow) {
+    await raiseActions(ctx, def, answers, ownerId);
+    await notifyRecipients(ctx, def, answers, version, ownerId);
+  }
 }
 
 /** The submission rules of issue 5, run by saveRecords for every save of a FormSubmissionsEntity. */

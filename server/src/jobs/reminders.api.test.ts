@@ -121,7 +121,26 @@ async function seedRecords(): Promise<Record<TriggerTypeKey, string[]>> {
     modified: `${addDays(DUE, -30)} 09:00:00`,
     member_organisation_id: org,
   });
+  const action = await insertRow(h.db, 'corrective_action', {
+    description: 'Replace the frayed lead',
+    status: 'OPEN',
+    priority: 'HIGH',
+    due_date: DUE,
+    assignee_id: id(SPARK.worker),
+    member_organisation_id: org,
+  });
+  // A closed action: no reminders.
+  await insertRow(h.db, 'corrective_action', {
+    description: 'Fixed already',
+    status: 'CLOSED',
+    priority: 'LOW',
+    due_date: DUE,
+    assignee_id: id(SPARK.worker),
+    closing_comment: 'Done',
+    member_organisation_id: org,
+  });
   records = {
+    CORRECTIVE_ACTION_DUE: action,
     LICENCE_DUE: licence,
     LICENCE_PENDING: pendingLicence,
     ASSET_INSPECTION: asset,
@@ -131,6 +150,7 @@ async function seedRecords(): Promise<Record<TriggerTypeKey, string[]>> {
     DOCUMENT_PENDING: pendingDocument,
   };
   return {
+    CORRECTIVE_ACTION_DUE: [SPARK.worker, ...MANAGERS],
     LICENCE_DUE: [SPARK.worker, ...MANAGERS],
     LICENCE_PENDING: MANAGERS,
     ASSET_INSPECTION: [SPARK.safetyworker, ...MANAGERS],
@@ -217,12 +237,16 @@ describe('the matrix: trigger x type x offset', () => {
     expect(new Set(firstDay.map((m) => m.to)).size).toBe(people.size);
     expect(firstDay).toHaveLength(people.size);
     const sm = firstDay.find((m) => m.to === SPARK.safetymanager)!;
-    expect(sm.subject).toBe('Reminder: 7 safety records need attention');
+    expect(sm.subject).toBe('Reminder: 8 safety records need attention');
+    expect(sm.text).toContain(`https://hub.example/corrective-actions/view/${records.CORRECTIVE_ACTION_DUE}`);
+    expect(sm.text).toContain("Corrective action 'Replace the frayed lead' is due on 09/04/2031");
     expect(sm.text).toContain(`https://hub.example/assets/view/${records.ASSET_INSPECTION}`);
     expect(sm.text).toContain(`https://hub.example/users/${id(SPARK.worker)}/licences/view/${records.LICENCE_DUE}`);
     expect(sm.text).toContain("Document 'Apprentice policy' is waiting for approval: please approve or remove it by 09/04/2031");
     const worker = firstDay.find((m) => m.to === SPARK.worker)!;
-    expect(worker.subject).toMatch(/^Reminder: Licence 'Working at heights' of .+ is due for renewal on 09\/04\/2031$/);
+    expect(worker.subject).toBe('Reminder: 2 safety records need attention');
+    expect(worker.text).toMatch(/Licence 'Working at heights' of .+ is due for renewal on 09\/04\/2031/);
+    expect(worker.text).toContain(`https://hub.example/corrective-actions/view/${records.CORRECTIVE_ACTION_DUE}`);
   });
 
   it('has the model’s recipients table behind it', () => {

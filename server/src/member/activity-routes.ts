@@ -181,7 +181,12 @@ const reminderPriority = (type: string | null): ActivityPriority =>
   type === 'DUE_DATE' ? 'High' : type === 'REMINDER_TWO' ? 'Medium' : 'Low';
 
 /** The ids among `ids` of `entity` the caller may read, with the licence holder where it has one. */
-async function readable(db: Db, caller: Caller, entity: 'AssetEntity' | 'DocumentEntity' | 'LicenceEntity', ids: string[]) {
+async function readable(
+  db: Db,
+  caller: Caller,
+  entity: 'AssetEntity' | 'DocumentEntity' | 'LicenceEntity' | 'CorrectiveActionEntity',
+  ids: string[],
+) {
   const valid = [...new Set(ids.filter(isUuid).map((id) => id.toLowerCase()))];
   if (!valid.length) return new Map<string, string | null>();
   const rows = (await listRecords(
@@ -234,12 +239,13 @@ async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActi
       const t = triggerOf(r);
       return t && r.entityID && REMINDER_TRIGGERS[t].entity === entity ? [r.entityID] : [];
     });
-  const [assets, documents, licences] = await Promise.all([
+  const [assets, documents, licences, actions] = await Promise.all([
     readable(db, caller, 'AssetEntity', idsOf('AssetEntity')),
     readable(db, caller, 'DocumentEntity', idsOf('DocumentEntity')),
     readable(db, caller, 'LicenceEntity', idsOf('LicenceEntity')),
+    readable(db, caller, 'CorrectiveActionEntity', idsOf('CorrectiveActionEntity')),
   ]);
-  const found = { AssetEntity: assets, DocumentEntity: documents, LicenceEntity: licences };
+  const found = { AssetEntity: assets, DocumentEntity: documents, LicenceEntity: licences, CorrectiveActionEntity: actions };
   const urlOf = (r: (typeof rows)[number]): string | null => {
     const t = triggerOf(r);
     const id = r.entityID?.toLowerCase();

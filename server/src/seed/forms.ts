@@ -52,8 +52,9 @@ const specific: Record<DemoFormType, { name: string; contents: Question[] }> = {
     name: 'Inspection',
     contents: [
       q('area', 'Area inspected', 'text', { validators: required }),
-      q('switchboard', 'Switchboard labelled and secure', 'radiobutton', { options: opts('Yes', 'No', 'N/A') }),
-      q('rcd', 'RCDs tested', 'radiobutton', { options: opts('Yes', 'No', 'N/A') }),
+      // A 'No' raises a corrective action (issue 15).
+      q('switchboard', 'Switchboard labelled and secure', 'radiobutton', { options: opts('Yes', 'No', 'N/A'), raisesAction: true }),
+      q('rcd', 'RCDs tested', 'radiobutton', { options: opts('Yes', 'No', 'N/A'), raisesAction: true }),
       q('defects', 'Defects found', 'textArea'),
     ],
   },

@@ -369,6 +369,15 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
         answers: risk('Replace the main switchboard and upgrade to RCBOs', {
           ...job(1, '48 Collins Street, Melbourne VIC 3000', 6),
           ...notify,
+          // The High risk (4 x 3 = 12) raised a corrective action, since closed (below).
+          ...(label === 'Sparkright' && {
+            'risk-action': {
+              description: 'Label every new RCBO and update the switchboard schedule before handover',
+              assigneeId: worker.id,
+              priority: 'high',
+              dueDate: dayFrom(now, 1),
+            },
+          }),
         }),
         completed: true,
         daysAgo: 6,
@@ -403,6 +412,14 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
           ...risk('Install a 22 kW EV charger in the garage', { heights: true, fallProtection: 'Platform ladder with a spotter' }),
           ...job(3, '15 Beach Road, Sandringham VIC 3191', 2),
           ...notify,
+          ...(label === 'Sparkright' && {
+            'risk-action': {
+              description: 'Confirm the switchboard can take the charger load; book a supply upgrade if not',
+              assigneeId: doer.id,
+              priority: 'moderate',
+              dueDate: dayFrom(now, 12),
+            },
+          }),
         },
         completed: true,
         daysAgo: 2,
@@ -427,6 +444,17 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
           switchboard: 'Yes',
           rcd: 'Yes',
           defects: 'Fire extinguisher tag out of date; replaced.',
+          // Sparkright's RCDs were not tested: a corrective action, now overdue.
+          ...(label === 'Sparkright' && {
+            rcd: 'No',
+            defects: 'Fire extinguisher tag out of date; replaced. RCD test records missing for the stores board.',
+            'rcd-action': {
+              description: 'Test the stores board RCDs and record the results in the register',
+              assigneeId: worker.id,
+              priority: 'high',
+              dueDate: dayFrom(now, -2),
+            },
+          }),
           ...notify,
         },
         completed: true,
@@ -495,5 +523,29 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
     `UPDATE form_review_request r SET time_reviewed = m.reviewed::timestamp, created = m.reviewed::timestamp, modified = m.reviewed::timestamp
        FROM unnest($1::uuid[], $2::text[]) AS m(id, reviewed) WHERE r.form_submissions_id = m.id AND m.reviewed IS NOT NULL`,
     [made.map((m) => m[0]), made.map((m) => m[2])],
+  );
+  // The corrective actions those submissions raised (issue 15), made when their submissions were;
+  // the switchboard one closed by its assignee the day after, with a comment.
+  await db.query(
+    `UPDATE corrective_action c SET created = m.made::timestamp, modified = m.made::timestamp
+       FROM unnest($1::uuid[], $2::text[]) AS m(id, made) WHERE c.form_submissions_id = m.id`,
+    [made.map((m) => m[0]), made.map((m) => m[1])],
+  );
+  const closing = planned.find((p) => p.owner === spark.safetyworker && p.type === 'RISK_ASSESSMENT' && p.completed);
+  const { rows: toClose } = await db.query<{ id: string }>('SELECT id FROM corrective_action WHERE form_submissions_id = $1', [
+    closing ? ids.get(closing) : null,
+  ]);
+  if (toClose.length)
+    await saveRecords(
+      env,
+      callerOf(spark.worker),
+      getEntity('CorrectiveActionEntity'),
+      [{ id: toClose[0].id, status: 'CLOSED', closingComment: 'All 14 RCBOs labelled; schedule updated and left in the board door.' }],
+      'update',
+      null,
+    );
+  await db.query(
+    `UPDATE corrective_action SET closed_at = $2::timestamp, modified = $2::timestamp WHERE id = ANY($1::uuid[])`,
+    [toClose.map((r) => r.id), momentBefore(now, 5)],
   );
 }

@@ -34,6 +34,8 @@ const overrides: Record<string, (ctx: SampleContext, db: Db) => Record<string, u
   }),
   DocumentEntity: (ctx) => ({ documentLink: 'https://example.org/sample', memberOrganisationId: ctx.org }),
   FormsEntityFormTileEntity: () => ({ tile: 'FORM_TILE' }),
+  // A corrective action is read by its organisation's managers and its assignee: the sample's own member.
+  CorrectiveActionEntity: (ctx) => ({ assigneeId: ctx.account }),
   // A member changes the links of their organisation's own form only (one no other organisation is offered).
   FormsDocumentTypes: async (ctx, db) => ({
     formsId: await createSample(db, 'FormsEntity', ctx, { isDefault: false, memberOrganisationss: [{ id: ctx.org }] }),

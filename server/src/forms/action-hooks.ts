@@ -1,0 +1,95 @@
+import { getEntity, isUuid, toWireDate } from '@hub/model';
+import { actionMessages } from '@hub/model/forms';
+import { assertActionCreate, assertActionUpdate, type StoredAction } from '../access/actions';
+import { fieldRefusal } from '../access/records';
+import type { SaveHookContext, SaveHooks } from '../crud/hooks';
+import { getRecord, listRecords } from '../crud/list';
+import { SYSTEM_CALLER, systemUpdate } from '../crud/system';
+import type { Db } from '../db/client';
+
+/**
+ * The workflow of a corrective action (issue 15), whoever saves it (GraphQL, multipart with the
+ * closing photo, bulk updates, the submission that raises it, the seed); who may is
+ * access/actions.ts's:
+ * - closing (OPEN to CLOSED) needs a closing comment, and stamps closedAt and closedBy;
+ * - reopening (a manager's CLOSED to OPEN) clears the stamps;
+ * - the assignee is a user of the action's organisation.
+ */
+
+const ACTIONS = () => getEntity('CorrectiveActionEntity');
+
+interface Stored extends StoredAction {
+  closingComment: string | null;
+  memberOrganisationId: string | null;
+}
+
+interface State {
+  closing?: boolean;
+  reopening?: boolean;
+}
+
+const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+
+/** The assignee `assigneeId` is a user of organisation `org` (the reference check already held a member to what they may read). */
+async function assertAssignee(tx: Db, assigneeId: unknown, org: string | null): Promise<void> {
+  if (assigneeId === null || assigneeId === undefined || assigneeId === '') return;
+  const found =
+    typeof assigneeId === 'string' && isUuid(assigneeId) && org
+      ? ((await listRecords(
+          tx,
+          SYSTEM_CALLER,
+          getEntity('MehubAccountEntity'),
+          { ids: [assigneeId], take: 1, where: [{ path: 'memberOrganisationId', comparison: 'equal', value: [org] }] },
+          { id: true },
+        )) as { id: string }[])
+      : [];
+  if (!found.length) throw fieldRefusal('assigneeId', actionMessages.assignee);
+}
+
+async function beforeWrite(ctx: SaveHookContext): Promise<void> {
+  const { tx, caller, input } = ctx;
+  const state = ctx.state as State;
+  if (ctx.mode === 'create') {
+    assertActionCreate(caller);
+    await assertAssignee(tx, input.assigneeId, typeof input.memberOrganisationId === 'string' ? input.memberOrganisationId : null);
+    if (input.status === 'CLOSED') {
+      if (blank(input.closingComment)) throw fieldRefusal('closingComment', actionMessages.closingComment);
+      state.closing = true;
+    }
+    return;
+  }
+  const stored = (await getRecord(tx, SYSTEM_CALLER, ACTIONS(), ctx.id!, {
+    status: true,
+    assigneeId: true,
+    description: true,
+    priority: true,
+    dueDate: true,
+    closingComment: true,
+    memberOrganisationId: true,
+  })) as Stored | null;
+  if (!stored) return;
+  assertActionUpdate(caller, stored, input);
+  if (Object.hasOwn(input, 'assigneeId') && input.assigneeId !== stored.assigneeId)
+    await assertAssignee(tx, input.assigneeId, stored.memberOrganisationId);
+  const status = input.status ?? stored.status;
+  if (status === 'CLOSED' && stored.status !== 'CLOSED') {
+    const comment = Object.hasOwn(input, 'closingComment') ? input.closingComment : stored.closingComment;
+    if (blank(comment)) throw fieldRefusal('closingComment', actionMessages.closingComment);
+    state.closing = true;
+  }
+  if (status === 'OPEN' && stored.status === 'CLOSED') state.reopening = true;
+}
+
+/** closedAt and closedBy are read-only to every client: the server writes them here. */
+async function afterWrite(ctx: SaveHookContext): Promise<void> {
+  const state = ctx.state as State;
+  if (!ctx.id) return;
+  if (state.closing) {
+    // The one who closed it, when a member did (administrators are no member account).
+    const closedBy = ctx.caller?.kind === 'account' ? ctx.caller.userId : null;
+    await systemUpdate(ctx.tx, 'CorrectiveActionEntity', ctx.id, { closedAt: toWireDate(new Date()), closedBy });
+  }
+  if (state.reopening) await systemUpdate(ctx.tx, 'CorrectiveActionEntity', ctx.id, { closedAt: null, closedBy: null });
+}
+
+export const actionHooks: SaveHooks = { beforeWrite, afterWrite };

@@ -1,0 +1,310 @@
+import { addDays } from '@hub/model/reminders';
+import { actionMessages, riskMatrixAnswers } from '@hub/model/forms';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SESSION_COOKIE } from '../auth/session';
+import { riskAssessmentAnswers } from '../test/forms-fixtures';
+import { formSubmissions } from '../test/forms-submissions';
+import { ADMIN, SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
+
+/**
+ * Corrective actions (issue 15): raised exactly once by a completed submission's `{id}-action`
+ * answers under failing answers, never by a draft nor under a passing answer; read by the
+ * organisation's managers and the assignee only; closed with a comment (and an image) by
+ * either; changed otherwise by managers only.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => h.reset());
+afterAll(() => h.close());
+
+const subs = formSubmissions(() => h);
+const SAFETY_WORKER = 'safetyworker@sparkright.example';
+const PRO_MANAGER = 'promanager@sparkright.example';
+const MANAGER = 'manager@sparkright.example';
+const today = () => new Date().toISOString().slice(0, 10);
+const action = (over: Record<string, unknown> = {}) => ({
+  description: 'Fit edge protection before work at height',
+  assigneeId: h.users[SAFETY_WORKER].id,
+  priority: 'high',
+  dueDate: addDays(today(), 7),
+  ...over,
+});
+
+type Row = Record<string, unknown>;
+const rows = async () =>
+  (
+    await h.db.query<Row>(
+      `SELECT id, description, status, priority, to_char(due_date, 'YYYY-MM-DD') AS due, assignee_id, form_submissions_id, question_id,
+              question_title, answer, risk_score, raised_by_id, member_organisation_id, closed_at, closed_by_id, closing_comment
+         FROM corrective_action ORDER BY created`,
+    )
+  ).rows;
+const demoCount = async () => (await rows()).length;
+
+const LIST = `{ correctiveActionEntitys(take: 100) { id description status assigneeId } countCorrectiveActionEntitys }`;
+const list = async (who: string) => {
+  const res = await h.gql<{ correctiveActionEntitys: Row[]; countCorrectiveActionEntitys: number }>(who, LIST);
+  expect(res.errors).toBeUndefined();
+  return res.data!;
+};
+const updateAction = (who: string, input: Record<string, unknown>) =>
+  h.gql(
+    who,
+    `mutation($m: [CorrectiveActionEntityInput!]!) { r: updateCorrectiveActionEntity(correctiveActionEntityModels: $m) { id status closedAt closedById } }`,
+    { m: [input] },
+  );
+
+async function raiseOne(extra: Record<string, unknown> = {}): Promise<{ submission: string; action: Row }> {
+  const before = new Set((await rows()).map((r) => r.id));
+  const submission = await subs.submit(riskAssessmentAnswers({ 'risk-action': action(extra) }));
+  const added = (await rows()).filter((r) => !before.has(r.id));
+  expect(added).toHaveLength(1);
+  return { submission, action: added[0] };
+}
+
+describe('raising', () => {
+  it('a completed submission raises one action per failing answer, with what raised it', async () => {
+    const { submission, action: a } = await raiseOne();
+    expect(a).toMatchObject({
+      description: 'Fit edge protection before work at height',
+      status: 'OPEN',
+      priority: 'HIGH',
+      due: addDays(today(), 7),
+      assignee_id: h.users[SAFETY_WORKER].id,
+      form_submissions_id: submission,
+      question_id: 'risk',
+      question_title: 'Risk before controls',
+      answer: 'Catastrophic (16)',
+      risk_score: 16,
+      raised_by_id: h.users[SPARK_WORKER].id,
+      member_organisation_id: h.org.spark,
+      closed_at: null,
+    });
+    // The answer travels with the submission.
+    expect((await subs.stored(submission)).submission_data['risk-action']).toMatchObject({ priority: 'high' });
+  });
+
+  it('a draft raises none; completing it raises them once; a review afterwards raises nothing more', async () => {
+    const before = await demoCount();
+    const f = await subs.riskForm();
+    const draft = await subs.create(SPARK_WORKER, {
+      formVersionId: f.versionId,
+      isCompleted: false,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ 'risk-action': action() })),
+    });
+    expect(draft.errors).toBeUndefined();
+    expect(await demoCount()).toBe(before);
+    // Submitting replaces the draft with the completed submission.
+    const id = await subs.submit(riskAssessmentAnswers({ 'risk-action': action() }));
+    expect(await demoCount()).toBe(before + 1);
+    // A manager saves the completed submission again (review path): no second action.
+    const again = await subs.update(SPARK_MANAGER, { id, jobNumber: 'J-2' });
+    expect(again.errors).toBeUndefined();
+    expect(await demoCount()).toBe(before + 1);
+  });
+
+  it("a 'No' on a question marked raisesAction raises a moderate action; a passing answer none", async () => {
+    const before = await demoCount();
+    // The seeded risk assessment: 'risk' 2 x 2 passes; an action under it is refused.
+    const res = await subs.create(SPARK_WORKER, {
+      formVersionId: (await subs.riskForm()).versionId,
+      isCompleted: true,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ ...riskMatrixAnswers('risk', 2, 2), 'risk-action': action() })),
+    });
+    expect(res.errors?.[0]?.message).toBe(actionMessages.notFailing);
+    expect(res.errors?.[0]?.extensions?.issues ?? res.errors?.[0]?.extensions).toBeTruthy();
+    expect(await demoCount()).toBe(before);
+    // A risk of 9 (3 x 3, moderate) does not fail either; 10 (2 x 5) does.
+    const nine = await subs.create(SPARK_WORKER, {
+      formVersionId: (await subs.riskForm()).versionId,
+      isCompleted: true,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ ...riskMatrixAnswers('risk', 3, 3), 'risk-action': action() })),
+    });
+    expect(nine.errors?.[0]?.message).toBe(actionMessages.notFailing);
+    await subs.submit(riskAssessmentAnswers({ ...riskMatrixAnswers('risk', 2, 5), 'risk-action': action() }));
+    expect(await demoCount()).toBe(before + 1);
+  });
+
+  it('refuses forged actions: under a passing answer, under no question, a forged score, bad fields', async () => {
+    const before = await demoCount();
+    const f = await subs.riskForm();
+    const tryWith = async (answers: Record<string, unknown>) => {
+      const res = await subs.create(SPARK_WORKER, { formVersionId: f.versionId, isCompleted: true, submissionData: JSON.stringify(answers) });
+      return res.errors?.[0]?.message;
+    };
+    const n = await subs.count();
+    expect(await tryWith(riskAssessmentAnswers({ 'residual-action': action() }))).toBe(actionMessages.notFailing);
+    expect(await tryWith(riskAssessmentAnswers({ 'ghost-action': action() }))).toBe(actionMessages.notFailing);
+    expect(await tryWith(riskAssessmentAnswers({ '__proto__-action': action() }))).toBe(actionMessages.notFailing);
+    // A score the client sent is recomputed from the choices (2 x 2): not failing.
+    expect(
+      await tryWith(riskAssessmentAnswers({ ...riskMatrixAnswers('risk', 2, 2), 'risk-riskScore': 25, 'risk-action': action() })),
+    ).toBe(actionMessages.notFailing);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ priority: 'urgent' }) }))).toBe(actionMessages.priority);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ dueDate: '31/12/2026' }) }))).toBe(actionMessages.dueDate);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ dueDate: '2020-01-01' }) }))).toBe(actionMessages.dueDatePast);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ description: ' ' }) }))).toBe(actionMessages.description);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ description: 'x'.repeat(2001) }) }))).toBe(
+      actionMessages.descriptionTooLong,
+    );
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': 'do something' }))).toBe(actionMessages.shape);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ status: 'CLOSED' }) }))).toBe(actionMessages.shape);
+    // An assignee of another organisation, or no account at all.
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: h.users[VOLT_MANAGER].id }) }))).toBe(
+      actionMessages.assignee,
+    );
+    expect(
+      await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: '00000000-0000-4000-8000-000000000001' }) })),
+    ).toBe(actionMessages.assignee);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: 'not-a-uuid' }) }))).toBe(actionMessages.assignee);
+    // Nothing was saved by any of them.
+    expect(await subs.count()).toBe(n);
+    expect(await demoCount()).toBe(before);
+  });
+
+  it('an action without an assignee is kept for the managers to assign', async () => {
+    const { action: a } = await raiseOne({ assigneeId: null });
+    expect(a.assignee_id).toBeNull();
+    expect((await list(SPARK_MANAGER)).correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
+  });
+
+  it('a member never creates an action directly', async () => {
+    const res = await h.gql(
+      SPARK_MANAGER,
+      `mutation($m: [CorrectiveActionEntityInput!]!) { createCorrectiveActionEntity(correctiveActionEntityModels: $m) { id } }`,
+      { m: [{ description: 'Made up', priority: 'LOW', dueDate: '2030-01-01' }] },
+    );
+    expect(res.errors?.[0]?.extensions?.code).toBe('FORBIDDEN');
+  });
+});
+
+describe('who reads them', () => {
+  it('managers read all of their organisation’s; the assignee theirs; other members and organisations none', async () => {
+    const { action: a } = await raiseOne();
+    for (const who of [SPARK_MANAGER, MANAGER, PRO_MANAGER]) expect((await list(who)).correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
+    const mine = await list(SAFETY_WORKER);
+    expect(mine.correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
+    expect(mine.correctiveActionEntitys.every((r) => r.assigneeId === h.users[SAFETY_WORKER].id)).toBe(true);
+    // The worker who raised it is not its assignee and no manager.
+    const raiser = await list(SPARK_WORKER);
+    expect(raiser.correctiveActionEntitys.map((r) => r.id)).not.toContain(a.id);
+    expect(raiser.correctiveActionEntitys.every((r) => r.assigneeId === h.users[SPARK_WORKER].id)).toBe(true);
+    const volt = await list(VOLT_MANAGER);
+    expect(volt.correctiveActionEntitys.map((r) => r.id)).not.toContain(a.id);
+    const byId = await h.gql(VOLT_MANAGER, `query($id: ID!) { correctiveActionEntity(id: $id) { id } }`, { id: a.id });
+    expect(byId.data?.correctiveActionEntity ?? null).toBeNull();
+    expect((await list(ADMIN)).correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
+  });
+
+  it('another organisation cannot change, close or reassign one', async () => {
+    const { action: a } = await raiseOne();
+    const res = await updateAction(VOLT_MANAGER, { id: a.id, status: 'CLOSED', closingComment: 'Not mine' });
+    expect(res.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    const worker = await updateAction(SPARK_WORKER, { id: a.id, status: 'CLOSED', closingComment: 'Not assigned to me' });
+    expect(worker.errors?.[0]?.extensions?.code).toBe('NOT_FOUND');
+    expect((await rows()).find((r) => r.id === a.id)?.status).toBe('OPEN');
+  });
+});
+
+describe('closing and changing', () => {
+  it('closing needs a comment; the assignee closes with one, stamped with who and when', async () => {
+    const { action: a } = await raiseOne();
+    const bare = await updateAction(SAFETY_WORKER, { id: a.id, status: 'CLOSED' });
+    expect(bare.errors?.[0]?.message).toBe(actionMessages.closingComment);
+    const blank = await updateAction(SAFETY_WORKER, { id: a.id, status: 'CLOSED', closingComment: '   ' });
+    expect(blank.errors?.[0]?.message).toBe(actionMessages.closingComment);
+    const closed = await updateAction(SAFETY_WORKER, { id: a.id, status: 'CLOSED', closingComment: 'Edge protection fitted' });
+    expect(closed.errors).toBeUndefined();
+    const row = (await rows()).find((r) => r.id === a.id)!;
+    expect(row).toMatchObject({ status: 'CLOSED', closing_comment: 'Edge protection fitted', closed_by_id: h.users[SAFETY_WORKER].id });
+    expect(row.closed_at).not.toBeNull();
+    // Closed: the assignee changes nothing more; a manager reopens it, which clears the stamps.
+    const after = await updateAction(SAFETY_WORKER, { id: a.id, closingComment: 'Changed my mind' });
+    expect(after.errors?.[0]?.message).toBe(actionMessages.closedAlready);
+    const reopened = await updateAction(SPARK_MANAGER, { id: a.id, status: 'OPEN' });
+    expect(reopened.errors).toBeUndefined();
+    expect((await rows()).find((r) => r.id === a.id)).toMatchObject({ status: 'OPEN', closed_at: null, closed_by_id: null });
+  });
+
+  it('the assignee cannot reassign, move the due date or change the priority; managers can', async () => {
+    const { action: a } = await raiseOne();
+    for (const change of [
+      { assigneeId: h.users[SPARK_WORKER].id },
+      { dueDate: addDays(today(), 60) },
+      { priority: 'LOW' },
+      { description: 'Something easier' },
+      { status: 'OPEN', closingComment: 'x', assigneeId: null },
+    ]) {
+      const res = await updateAction(SAFETY_WORKER, { id: a.id, ...change });
+      expect(res.errors?.[0]?.message, JSON.stringify(change)).toBe(actionMessages.assigneeCloseOnly);
+    }
+    // Values sent back unchanged are no change (a whole-record save).
+    const same = await updateAction(SAFETY_WORKER, { id: a.id, priority: 'HIGH', closingComment: 'Working on it' });
+    expect(same.errors).toBeUndefined();
+    const moved = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[SPARK_WORKER].id, dueDate: addDays(today(), 30) });
+    expect(moved.errors).toBeUndefined();
+    expect((await rows()).find((r) => r.id === a.id)).toMatchObject({ assignee_id: h.users[SPARK_WORKER].id, due: addDays(today(), 30) });
+    // The former assignee no longer reads it.
+    expect((await list(SAFETY_WORKER)).correctiveActionEntitys.map((r) => r.id)).not.toContain(a.id);
+  });
+
+  it('a manager cannot assign an action to another organisation’s user', async () => {
+    const { action: a } = await raiseOne();
+    const res = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[VOLT_MANAGER].id });
+    expect(res.errors).toBeDefined();
+    const admin = await updateAction(ADMIN, { id: a.id, assigneeId: h.users[VOLT_MANAGER].id });
+    expect(admin.errors?.[0]?.message).toBe(actionMessages.assignee);
+    expect((await rows()).find((r) => r.id === a.id)?.assignee_id).toBe(h.users[SAFETY_WORKER].id);
+  });
+
+  it('closes with a photo that is an image, and never with another file', async () => {
+    const { action: a } = await raiseOne();
+    const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==', 'base64');
+    const HTML = Buffer.from('<!doctype html><html><body><script>alert(1)</script></body></html>');
+    const close = async (data: Buffer, filename: string, type: string) => {
+      const query = `mutation($m: [CorrectiveActionEntityInput!]!) { r: updateCorrectiveActionEntity(correctiveActionEntityModels: $m) { id closingPhotoId closingPhoto { contentType } } }`;
+      const form = new FormData();
+      form.append(
+        'operations',
+        JSON.stringify({ query, variables: { m: [{ id: a.id, status: 'CLOSED', closingComment: 'Fixed', closingPhoto: null }] } }),
+      );
+      form.append('map', JSON.stringify({ 0: ['variables.m.0.closingPhoto'] }));
+      form.append('0', new Blob([new Uint8Array(data)], { type }), filename);
+      const req = new Request('http://x/api/graphql', { method: 'POST', body: form });
+      const res = await h.app.inject({
+        method: 'POST',
+        url: '/api/graphql',
+        headers: { 'content-type': req.headers.get('content-type')!, ...h.headers(SAFETY_WORKER) },
+        payload: Buffer.from(await req.arrayBuffer()),
+      });
+      return res.json() as { data?: { r: { closingPhotoId: string; closingPhoto: { contentType: string } }[] }; errors?: { message: string }[] };
+    };
+    const html = await close(HTML, 'photo.jpg', 'image/jpeg');
+    expect(html.errors?.[0]?.message).toBeTruthy();
+    expect((await rows()).find((r) => r.id === a.id)?.status).toBe('OPEN');
+    const png = await close(PNG, 'photo.png', 'image/png');
+    expect(png.errors).toBeUndefined();
+    const photo = png.data!.r[0];
+    expect(photo.closingPhoto.contentType).toBe('image/png');
+    // The photo follows the action's access: the assignee and managers, nobody else.
+    const download = (who: string) =>
+      h.app.inject({ url: `/api/files/${photo.closingPhotoId}`, headers: { cookie: `${SESSION_COOKIE}=${h.users[who].cookie}` } });
+    expect((await download(SPARK_MANAGER)).statusCode).toBe(200);
+    expect((await download(SAFETY_WORKER)).statusCode).toBe(200);
+    expect((await download(SPARK_WORKER)).statusCode).toBe(404);
+    expect((await download(VOLT_MANAGER)).statusCode).toBe(404);
+  });
+
+  it('a bulk update is held to the same rules', async () => {
+    const { action: a } = await raiseOne();
+    const res = await h.gql(
+      SAFETY_WORKER,
+      `mutation($c: [[WhereExpressionGraph!]!], $f: [String!]!, $v: CorrectiveActionEntityInput!) {
+         r: updateCorrectiveActionEntitysConditional(conditions: $c, fieldsToUpdate: $f, values: $v) }`,
+      { c: [[{ path: 'id', comparison: 'equal', value: [a.id] }]], f: ['dueDate'], v: { dueDate: '2031-01-01' } },
+    );
+    expect(res.errors?.[0]?.message).toBe(actionMessages.assigneeCloseOnly);
+  });
+});
