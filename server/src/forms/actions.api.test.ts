@@ -105,7 +105,54 @@ describe('raising', () => {
     expect(await demoCount()).toBe(before + 1);
   });
 
-  it("a 'No' on a question marked raisesAction raises a moderate action; a passing answer none", async () => {
+  it('a submission replayed with its idempotency key (an offline outbox sending again) raises nothing twice', async () => {
+    const before = await demoCount();
+    const f = await subs.riskForm();
+    const input = {
+      formVersionId: f.versionId,
+      isCompleted: true,
+      idempotencyKey: '5d0c7f3e-3c4b-4f55-9d7e-2a1b0c9d8e7f',
+      submissionData: JSON.stringify(riskAssessmentAnswers({ 'risk-action': action() })),
+    };
+    const first = await subs.create(SPARK_WORKER, input);
+    expect(first.errors).toBeUndefined();
+    const replay = await subs.create(SPARK_WORKER, input);
+    expect(replay.errors).toBeUndefined();
+    expect(await demoCount()).toBe(before + 1);
+  });
+
+  it("a 'No' on an inspection question marked raisesAction raises an action; a 'Yes' none", async () => {
+    const version = (await h.db.query<{ v: string }>(`SELECT published_version_id AS v FROM forms WHERE form_type = 'INSPECTIONS'`)).rows[0]
+      .v;
+    const inspection = (answers: Record<string, unknown>) =>
+      subs.create(SAFETY_WORKER, {
+        formVersionId: version,
+        isCompleted: true,
+        submissionData: JSON.stringify({
+          jobNumber: 'J-9',
+          jobAddress: '1 Test Street',
+          date: '2026-05-01T10:00:00.000Z',
+          area: 'Plant room',
+          ...answers,
+        }),
+      });
+    const before = await demoCount();
+    const passing = await inspection({ rcd: 'Yes', 'rcd-action': action({ priority: 'moderate' }) });
+    expect(passing.errors?.[0]?.message).toBe(actionMessages.notFailing);
+    const failing = await inspection({ rcd: 'No', 'rcd-action': action({ priority: 'moderate', assigneeId: h.users[SPARK_WORKER].id }) });
+    expect(failing.errors).toBeUndefined();
+    const added = (await rows()).slice(before);
+    expect(added).toHaveLength(1);
+    expect(added[0]).toMatchObject({
+      question_id: 'rcd',
+      question_title: 'RCDs tested',
+      answer: 'No',
+      risk_score: null,
+      priority: 'MODERATE',
+    });
+  });
+
+  it('a risk below High raises none; High (10) does', async () => {
     const before = await demoCount();
     // The seeded risk assessment: 'risk' 2 x 2 passes; an action under it is refused.
     const res = await subs.create(SPARK_WORKER, {
@@ -131,7 +178,11 @@ describe('raising', () => {
     const before = await demoCount();
     const f = await subs.riskForm();
     const tryWith = async (answers: Record<string, unknown>) => {
-      const res = await subs.create(SPARK_WORKER, { formVersionId: f.versionId, isCompleted: true, submissionData: JSON.stringify(answers) });
+      const res = await subs.create(SPARK_WORKER, {
+        formVersionId: f.versionId,
+        isCompleted: true,
+        submissionData: JSON.stringify(answers),
+      });
       return res.errors?.[0]?.message;
     };
     const n = await subs.count();
@@ -155,9 +206,9 @@ describe('raising', () => {
     expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: h.users[VOLT_MANAGER].id }) }))).toBe(
       actionMessages.assignee,
     );
-    expect(
-      await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: '00000000-0000-4000-8000-000000000001' }) })),
-    ).toBe(actionMessages.assignee);
+    expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: '00000000-0000-4000-8000-000000000001' }) }))).toBe(
+      actionMessages.assignee,
+    );
     expect(await tryWith(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: 'not-a-uuid' }) }))).toBe(actionMessages.assignee);
     // Nothing was saved by any of them.
     expect(await subs.count()).toBe(n);
@@ -183,7 +234,8 @@ describe('raising', () => {
 describe('who reads them', () => {
   it('managers read all of their organisation’s; the assignee theirs; other members and organisations none', async () => {
     const { action: a } = await raiseOne();
-    for (const who of [SPARK_MANAGER, MANAGER, PRO_MANAGER]) expect((await list(who)).correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
+    for (const who of [SPARK_MANAGER, MANAGER, PRO_MANAGER])
+      expect((await list(who)).correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
     const mine = await list(SAFETY_WORKER);
     expect(mine.correctiveActionEntitys.map((r) => r.id)).toContain(a.id);
     expect(mine.correctiveActionEntitys.every((r) => r.assigneeId === h.users[SAFETY_WORKER].id)).toBe(true);
@@ -279,7 +331,10 @@ describe('closing and changing', () => {
         headers: { 'content-type': req.headers.get('content-type')!, ...h.headers(SAFETY_WORKER) },
         payload: Buffer.from(await req.arrayBuffer()),
       });
-      return res.json() as { data?: { r: { closingPhotoId: string; closingPhoto: { contentType: string } }[] }; errors?: { message: string }[] };
+      return res.json() as {
+        data?: { r: { closingPhotoId: string; closingPhoto: { contentType: string } }[] };
+        errors?: { message: string }[];
+      };
     };
     const html = await close(HTML, 'photo.jpg', 'image/jpeg');
     expect(html.errors?.[0]?.message).toBeTruthy();
