@@ -2,6 +2,8 @@
 export const MB = 1_000_000;
 export const DEFAULT_MAX_UPLOAD_BYTES = 100 * MB;
 export const ATTACHMENT_MAX_BYTES = 20 * MB;
+/** A form photo's thumbnail (about 400 px on its longest side, a few tens of kB). */
+export const PHOTO_THUMBNAIL_MAX_BYTES = 1 * MB;
 export const DEFAULT_PAGE_SIZE = 10;
 export const LOOKUP_TAKE = 10;
 export const LOOKUP_DEBOUNCE_MS = 500;

@@ -154,14 +154,14 @@ export type Field<N extends string = EntityName> =
  * - via: the row is visible when the row it references through `ref` is visible
  * - shared: every signed-in user reads every row (writes per the matrix)
  * - custom: a named rule in the server's access module (forms, form versions, submissions,
- *   documents, accounts, corrective actions)
+ *   documents, accounts, corrective actions, form photos: their uploader's, and those of submissions the caller reads)
  */
 export type Scope =
   | { kind: 'org'; ref: string }
   | { kind: 'self' }
   | { kind: 'via'; ref: string }
   | { kind: 'shared' }
-  | { kind: 'custom'; rule: 'forms' | 'formVersions' | 'submissions' | 'documents' | 'accounts' | 'correctiveActions' };
+  | { kind: 'custom'; rule: 'forms' | 'formVersions' | 'submissions' | 'documents' | 'accounts' | 'correctiveActions' | 'photos' };
 
 /** An entity as the registry hands it out: its own name and every name it refers to are `EntityName`s. */
 export interface EntityDef<N extends string = EntityName> {
@@ -349,7 +349,7 @@ export function ownerReference(entity: AnyEntityDef): string | null {
   const s = entity.scope;
   if (s.kind === 'org' || s.kind === 'via') return s.ref;
   if (s.kind === 'custom' && s.rule === 'documents') return 'memberOrganisation';
-  if (s.kind === 'custom' && s.rule === 'submissions') return 'mehubAccount';
+  if (s.kind === 'custom' && (s.rule === 'submissions' || s.rule === 'photos')) return 'mehubAccount';
   if (s.kind === 'custom' && s.rule === 'correctiveActions') return 'memberOrganisation';
   return null;
 }

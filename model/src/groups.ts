@@ -63,6 +63,8 @@ export const memberMatrix: Readonly<Record<EntityName, Grant>> = {
   FeedbackAndHelpEntity: g('C'),
   FormReviewRequestEntity: g('', { U: roleFacts.reviewRequestUpdate }),
   FormSubmissionsEntity: g('RC', { U: roleFacts.submissionUpdate }),
+  // Members upload their photos (the save hook makes them theirs) and read them by the photos scope; the clean-up job removes unused ones.
+  FormPhotoEntity: g('RC'),
   FormsEntity: g('RC'),
   FormsEntityFormVersion: g('R'),
   FormsEntityFormTileEntity: g('R'),

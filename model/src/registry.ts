@@ -16,6 +16,7 @@ import { document } from './entities/document';
 import { documentTypes } from './entities/document-types';
 import { feedbackAndHelp } from './entities/feedback-and-help';
 import { formReviewRequest } from './entities/form-review-request';
+import { formPhoto } from './entities/form-photo';
 import { formSubmissions } from './entities/form-submissions';
 import { forms } from './entities/forms';
 import { formVersion } from './entities/form-version';
@@ -51,6 +52,7 @@ export const entities = {
   DocumentTypesEntity: documentTypes,
   FeedbackAndHelpEntity: feedbackAndHelp,
   FormReviewRequestEntity: formReviewRequest,
+  FormPhotoEntity: formPhoto,
   FormSubmissionsEntity: formSubmissions,
   FormsEntity: forms,
   FormsEntityFormVersion: formVersion,

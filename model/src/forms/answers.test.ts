@@ -5,16 +5,25 @@ import type { FormDefinition, Question, QuestionType } from './types';
 const q = (questionType: QuestionType, id = 'q', extra: Partial<Question> = {}): Question => ({ id, title: id, questionType, ...extra });
 
 describe('answerKeys', () => {
-  it('keys plain answers by the question id', () => {
+  it('keys plain answers by the question id, with their photos', () => {
     for (const type of ['text', 'textArea', 'number', 'checkbox', 'date', 'datetime', 'radiobutton', 'list'] as const)
-      expect(answerKeys(q(type))).toEqual(['q']);
+      expect(answerKeys(q(type))).toEqual(['q', 'q-photos']);
     for (const type of ['combobox', 'multicombobox', 'selectUserProfile', 'jobNumber', 'jobAddress'] as const)
-      expect(answerKeys(q(type))).toEqual(['q']);
+      expect(answerKeys(q(type))).toEqual(['q', 'q-photos']);
   });
 
   it('derives the risk matrix and canvas keys', () => {
-    expect(answerKeys(q('riskMatrix', 'risk'))).toEqual(['risk-selectedConsequence', 'risk-selectedLikelihood', 'risk-riskScore']);
-    expect(answerKeys(q('canvasDraw', 'sketch'))).toEqual(['sketch-canvas-draw-data-string', 'sketch-canvas-draw-dataURL']);
+    expect(answerKeys(q('riskMatrix', 'risk'))).toEqual([
+      'risk-selectedConsequence',
+      'risk-selectedLikelihood',
+      'risk-riskScore',
+      'risk-photos',
+    ]);
+    expect(answerKeys(q('canvasDraw', 'sketch'))).toEqual([
+      'sketch-canvas-draw-data-string',
+      'sketch-canvas-draw-dataURL',
+      'sketch-photos',
+    ]);
   });
 
   it('gives statements and sections no answer', () => {

@@ -2,6 +2,7 @@ import type { Answers, FormDefinition, Question } from './types';
 import { allQuestions } from './definition';
 import { visibilityTest } from './conditions';
 import { numberMessages } from './messages';
+import { photoKey } from './photos';
 
 /**
  * Answer shapes, keyed by question id unless stated:
@@ -29,18 +30,18 @@ export const canvasKeys = (id: string) => ({
   dataURL: `${id}-canvas-draw-dataURL`,
 });
 
-/** Every key under which the question's answer is stored. */
+/** Every key under which the question's answer is stored, its photos' included (forms/photos.ts). */
 export function answerKeys(q: Question): string[] {
   switch (q.questionType) {
     case 'statement':
     case 'formSection':
       return [];
     case 'riskMatrix':
-      return Object.values(riskMatrixKeys(q.id));
+      return [...Object.values(riskMatrixKeys(q.id)), photoKey(q.id)];
     case 'canvasDraw':
-      return Object.values(canvasKeys(q.id));
+      return [...Object.values(canvasKeys(q.id)), photoKey(q.id)];
     default:
-      return [q.id];
+      return [q.id, photoKey(q.id)];
   }
 }
 

@@ -46,6 +46,7 @@ export const questionSchema: z.ZodType<Question, QuestionInput> = z.lazy(() =>
       validators: z.array(validatorSchema).optional(),
       notAfterChange: z.boolean().optional(),
       raisesAction: z.boolean().optional(),
+      photos: z.boolean().optional(),
     })
     .transform(({ validators, ...rest }) =>
       validators ? { ...rest, validators: validators.map((v) => ({ ...v, path: v.path || rest.id })) } : rest,
@@ -72,6 +73,7 @@ export const formDefinitionSchema: z.ZodType<FormDefinition, unknown> = z
       .looseObject({ type: z.enum(['scroll', 'page', 'url', ''], { error: enumError('pagination type') }) })
       .default({ type: '' }),
     customOptions: z.array(z.unknown()).default([]),
+    keepPhotoMetadata: z.boolean().optional(),
   })
   .superRefine((def, ctx) => {
     // Answers are keyed by question id, so two questions sharing one would share an answer.

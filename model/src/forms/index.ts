@@ -13,3 +13,4 @@ export * from './designer';
 export * from './history';
 export * from './diff';
 export * from './actions';
+export * from './photos';

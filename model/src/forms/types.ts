@@ -77,6 +77,8 @@ export interface Question {
    * with a 'No' option (canRaiseOnNo), the filler offers to raise one under that answer.
    */
   raisesAction?: boolean;
+  /** Ask for photo evidence on this question (a photo section instead of the small 'Add photo'). */
+  photos?: boolean;
 }
 
 export interface Slide {
@@ -90,6 +92,8 @@ export interface FormDefinition {
   slides: Slide[];
   pagination: { type: PaginationType };
   customOptions: unknown[];
+  /** Keep the location and time (EXIF GPS and date) of photos taken for this form; removed otherwise. */
+  keepPhotoMetadata?: boolean;
 }
 
 /** Answers keyed by question id (and the derived keys of risk matrix and canvas questions). */

@@ -14,6 +14,7 @@ function memberDefaults(entity: EntityDef, caller: Caller | null): Input {
     return { [`${s.ref}Id`]: caller.userId };
   if (s.kind === 'custom' && s.rule === 'documents') return { memberOrganisationId: caller.organisationId };
   if (s.kind === 'custom' && s.rule === 'submissions') return { mehubAccountId: caller.userId };
+  if (s.kind === 'custom' && s.rule === 'photos') return { mehubAccountId: caller.userId, memberOrganisationId: caller.organisationId };
   return {};
 }
 

@@ -91,6 +91,19 @@ const customScopes: Record<Rule, Custom> = {
     const user = caller ? params.add(caller.userId, 'uuid') : 'NULL::uuid';
     return `(${own} AND ${a}.assignee_id = ${user})`;
   },
+  /**
+   * Form photos of the caller's organisation that are their own (uploaded, not yet in a saved
+   * answer, or in their drafts), and those of submissions the caller may read: never a
+   * colleague's photo before it is part of a submission the caller sees.
+   */
+  photos: (a, caller, params, org) => {
+    const user = caller ? params.add(caller.userId, 'uuid') : 'NULL::uuid';
+    const s = params.alias('s');
+    return (
+      `(${a}.member_organisation_id = ${org()} AND (${a}.mehub_account_id = ${user} OR ${a}.form_submissions_id IN ` +
+      `(SELECT ${s}.id FROM form_submissions ${s} WHERE ${customScopes.submissions(s, caller, params, org)})))`
+    );
+  },
 };
 
 /**
@@ -108,6 +121,7 @@ export function ownerRefs(entity: EntityDef): string[] {
       return target === 'MehubAccountEntity' || target === 'MemberOrganisationEntity' ? [s.ref] : [];
     }
     case 'custom':
+      if (s.rule === 'photos') return ['mehubAccount', 'memberOrganisation'];
       return s.rule === 'submissions' ? ['mehubAccount'] : s.rule === 'forms' || s.rule === 'formVersions' ? [] : ['memberOrganisation'];
     default:
       return [];
@@ -157,6 +171,7 @@ export function ownedSql(entity: EntityDef, alias: string, caller: Caller | null
     }
     case 'custom': {
       if (s.rule === 'submissions') return `${alias}.mehub_account_id = ${user()}`;
+      if (s.rule === 'photos') return `(${alias}.mehub_account_id = ${user()} AND ${alias}.member_organisation_id = ${org()})`;
       if (s.rule === 'forms') return ownFormSql(alias, org);
       if (s.rule === 'formVersions') {
         const inner = params.alias('s');

@@ -21,6 +21,7 @@ export const {
   document,
   document_types,
   feedback_and_help,
+  form_photo,
   form_review_request,
   form_submissions,
   forms,

@@ -143,3 +143,17 @@ export async function discardUnstored(db: Db, storage: FileStorage, uploads: Sta
   const kept = new Set(rows.map((r) => r.storage_key));
   await Promise.all(keys.filter((k) => !kept.has(k)).map((k) => storage.remove(k)));
 }
+
+/**
+ * Removes the files of rows that are gone (`ownerIds` of `ownerEntity`, deleted by the caller
+ * before): their file rows, then their contents in storage. Returns how many files went.
+ */
+export async function removeOwnedFiles(db: Db, storage: FileStorage, ownerEntity: string, ownerIds: string[]): Promise<number> {
+  if (!ownerIds.length) return 0;
+  const { rows } = await db.query<{ storage_key: string }>(
+    'DELETE FROM file WHERE owner_entity = $1 AND owner_id = ANY($2::uuid[]) RETURNING storage_key',
+    [ownerEntity, ownerIds],
+  );
+  await Promise.all(rows.map((r) => storage.remove(r.storage_key)));
+  return rows.length;
+}

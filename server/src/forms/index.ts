@@ -9,6 +9,7 @@ import { ATTACH_LINK_HOOKS } from './attach-rules';
 import { draftRoutes } from './draft-routes';
 import { notifyRoutes } from './notify-routes';
 import { pdfRoutes } from './pdf-routes';
+import { photoHooks } from './photos';
 import { reviewRequestHooks } from './review-request-hooks';
 import { submissionHooks } from './submission-hooks';
 import { versionHooks } from './version-hooks';
@@ -27,13 +28,15 @@ export const FORM_HOOKS: Readonly<Partial<Record<EntityName, SaveHooks>>> = {
 };
 
 /**
- * Registers FORM_HOOKS, and the attach rule on the submissions' link rows written on their own
+ * Registers FORM_HOOKS, the photo upload rules, and the attach rule on the submissions' link rows written on their own
  * (ATTACH_LINK_HOOKS, forms/attach-rules.ts): checks added to those rows' own scope, which still
  * decides who writes them, hence not in FORM_HOOKS nor access's HOOKED_ENTITIES.
  */
 export function registerFormHooks(register: (entity: EntityName, hooks: SaveHooks) => void): void {
   for (const [entity, hooks] of Object.entries(FORM_HOOKS) as [EntityName, SaveHooks][]) register(entity, hooks);
   for (const [entity, hooks] of Object.entries(ATTACH_LINK_HOOKS) as [EntityName, SaveHooks][]) register(entity, hooks);
+  // A photo's upload: the uploader's own, a JPEG, once per idempotency key (forms/photos.ts).
+  register('FormPhotoEntity', photoHooks);
 }
 
 /**

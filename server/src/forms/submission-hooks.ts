@@ -33,6 +33,7 @@ import {
 } from './submission-data';
 import { notifyRecipients, recordReview, removeOtherDrafts } from './submission-effects';
 import { assertActions, raiseActions } from './submission-actions';
+import { assertSubmissionPhotos, linkSubmissionPhotos } from './photos';
 
 export const fillMessages = {
   notPublished: 'Only the published version of a form can be filled in',
@@ -103,6 +104,7 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   await assertSelectedUsers(tx, def, answers, input.mehubAccountId);
   // The score is the product of the two choices, whatever score the client sent.
   answers = withRiskScores(def, answers);
+  await assertSubmissionPhotos(tx, caller, def, answers, null, input.mehubAccountId);
   if (input.isCompleted === true) {
     const issues = validateForm(def, answers, new Date(), SERVER_RULES);
     if (issues.length) throw answerIssues(issues);
@@ -150,6 +152,7 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   assertShapes(def, checked);
   await assertSelectedUsers(tx, def, ownerChanged ? next : checked, ownerId);
   const merged = withRiskScores(def, next);
+  await assertSubmissionPhotos(tx, caller, def, merged, ctx.id, ownerId);
   if (isReview) {
     const issues = validateReview(def, merged);
     if (issues.length) throw answerIssues(issues);
@@ -170,6 +173,8 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
   const state = ctx.state as State;
   const { version, definition: def, answers } = state;
   if (!version || !def || !answers) return;
+  // The photos the answers name hang off this submission (taken over from the draft it replaces).
+  await linkSubmissionPhotos(ctx.tx, def, answers, ctx.id!);
   if (ctx.mode === 'update' && state.review && state.stored) {
     await recordReview(ctx, def, state.review, version, state.stored);
     ctx.timelineTitle = submissionMessages.formReviewed;

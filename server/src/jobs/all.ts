@@ -1,5 +1,6 @@
 import type { Config } from '../config';
 import { membershipSyncJob } from './membership-sync';
+import { photoCleanupJob } from './photo-cleanup';
 import { remindersJob } from './reminders';
 import type { JobDefinition } from './types';
 
@@ -9,5 +10,5 @@ import type { JobDefinition } from './types';
  * folder (its data access in crud/, like every entity read and write); add it here.
  */
 export function hubJobs(config: Config): JobDefinition[] {
-  return [remindersJob(config.reminders), membershipSyncJob(config.membershipFeed)];
+  return [remindersJob(config.reminders), membershipSyncJob(config.membershipFeed), photoCleanupJob()];
 }

@@ -2,6 +2,7 @@ import { GROUPS, allEntities, hasRoleFact, isManagerRole, opNames, type EntityDe
 import { actionMessages } from '@hub/model/forms';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { allowed } from '../access/rules';
+import { photoUploadMessages } from '../forms/photos';
 import type { Caller } from '../access/caller';
 import { ADMIN, SUPER, startHarness, type Harness } from './harness';
 import { changeFor, createSample, sampleInput } from './samples';
@@ -77,6 +78,9 @@ describe.each(allEntities().map((e) => [e.name, e] as const))('%s', (_name, enti
     const attaching = entity.name === 'FormSubmissionsAssets' || entity.name === 'FormSubmissionsDocuments';
     if (attaching && who && hasRoleFact('limitedAttachToolbar', h.users[who].role))
       expect(res.errors?.[0]?.message, `${who} create ${entity.name}`).toMatch(/^Your role cannot attach/);
+    // A member's photo is the JPEG they upload (a multipart request, forms/photos.api.test.ts): a JSON create names none.
+    else if (entity.name === 'FormPhotoEntity' && who && h.users[who].organisationId && allowed(callerOf(who), entity, 'create'))
+      expect(res.errors?.[0]?.message, `${who} create ${entity.name}`).toBe(photoUploadMessages.photoRequired);
     else expectOutcome(entity, who, 'create', res);
     const after = await h.db.query<{ n: number }>(`SELECT count(*)::int AS n FROM ${entity.table}`);
     expect(after.rows[0].n - before.rows[0].n).toBe(res.errors ? 0 : 1);

@@ -1,0 +1,139 @@
+import { getEntity, isSafeKey, isUuid } from '@hub/model';
+import { photoAnswerIssues, photoAnswers, photoMessages, type Answers, type FormDefinition } from '@hub/model/forms';
+import { isAdministrator, type Caller } from '../access/caller';
+import { ForbiddenError, ValidationError } from '../core/errors';
+import type { SaveHookContext, SaveHooks } from '../crud/hooks';
+import { listRecords } from '../crud/list';
+import { SYSTEM_CALLER, systemUpdateMany } from '../crud/system';
+import { isUpload } from '../crud/values';
+import type { Db } from '../db/client';
+import { answerIssues, invalid, loadOwner } from './submission-data';
+
+/*
+ * Photo evidence (docs/forms.md, Photo evidence): the upload of a FormPhotoEntity (the generic
+ * GraphQL multipart create, through these hooks) and the photos a submission's answers name.
+ */
+
+export const photoUploadMessages = {
+  membersOnly: 'Photos are taken by members while filling in a form',
+  photoRequired: 'Please attach the photo (a JPEG image)',
+  thumbnailRequired: 'Please attach the thumbnail of the photo (a JPEG image)',
+  keyRequired: 'The upload needs its idempotency key (a UUID made by the device)',
+  badQuestionId: 'The question id is not valid',
+  noOrganisation: 'The photo must belong to a member of an organisation',
+} as const;
+
+const PHOTOS = () => getEntity('FormPhotoEntity');
+
+/** A question id as forms use them: printable text, never a key that reaches a prototype. */
+const goodQuestionId = (id: unknown): id is string =>
+  typeof id === 'string' && id.trim() !== '' && id.length <= 200 && isSafeKey(id) && ![...id].some((c) => c < ' ' || c === '\u007f');
+
+async function beforeCreate(ctx: SaveHookContext): Promise<void> {
+  const { tx, caller, input } = ctx;
+  if (!goodQuestionId(input.questionId)) throw invalid('questionId', photoUploadMessages.badQuestionId);
+  if (!isAdministrator(caller)) {
+    // A member's photo is their own, of their organisation, and is the JPEG they upload now:
+    // never a file already stored (its type was never held to JPEG), never hung off a submission here.
+    if (caller?.kind !== 'account' || !caller.organisationId) throw new ForbiddenError(photoUploadMessages.membersOnly);
+    input.mehubAccountId = caller.userId;
+    input.memberOrganisationId = caller.organisationId;
+    delete input.photoId;
+    delete input.thumbnailId;
+    if (!isUpload(input.photo)) throw invalid('photo', photoUploadMessages.photoRequired, 'required');
+    if (!isUpload(input.thumbnail)) throw invalid('thumbnail', photoUploadMessages.thumbnailRequired, 'required');
+    if (!isUuid(input.idempotencyKey)) throw invalid('idempotencyKey', photoUploadMessages.keyRequired, 'required');
+  } else {
+    // An administrator names the account (owner.ts); the organisation is the account's.
+    const owner = typeof input.mehubAccountId === 'string' ? await loadOwner(tx, input.mehubAccountId) : null;
+    if (!owner?.memberOrganisationId) throw invalid('mehubAccountId', photoUploadMessages.noOrganisation);
+    input.memberOrganisationId = owner.memberOrganisationId;
+  }
+}
+
+/** The rules of a FormPhotoEntity save (registered by registerFormHooks). */
+export const photoHooks: SaveHooks = {
+  async beforeWrite(ctx) {
+    if (ctx.mode === 'create') await beforeCreate(ctx);
+  },
+};
+
+interface PhotoRow {
+  id: string;
+  mehubAccountId: string | null;
+  memberOrganisationId: string | null;
+  formSubmissionsId: string | null;
+  formSubmissions: { isCompleted: boolean; mehubAccountId: string | null } | null;
+}
+
+/**
+ * The photos a submission's answers name (`{questionId}-photos`) are refused unless each is a
+ * photo of the submission owner's organisation and either the caller's own (an administrator's:
+ * any), not yet in a completed submission (unlinked, or in a draft of its uploader, which this
+ * save replaces), or already this submission's. Limits and references are the model's
+ * (photoAnswerIssues); a `local:` reference is a photo never uploaded.
+ */
+export async function assertSubmissionPhotos(
+  tx: Db,
+  caller: Caller | null,
+  def: FormDefinition,
+  answers: Answers,
+  submissionId: string | null,
+  ownerId: unknown,
+): Promise<void> {
+  const issues = photoAnswerIssues(def, answers);
+  if (issues.length) throw answerIssues(issues);
+  const named = photoAnswers(def, answers);
+  if (!named.length) return;
+  const owner = typeof ownerId === 'string' && isUuid(ownerId) ? await loadOwner(tx, ownerId) : null;
+  const ids = [...new Set(named.flatMap((n) => n.refs))];
+  const rows = (await listRecords(
+    tx,
+    SYSTEM_CALLER,
+    PHOTOS(),
+    { ids, take: ids.length },
+    {
+      id: true,
+      mehubAccountId: true,
+      memberOrganisationId: true,
+      formSubmissionsId: true,
+      formSubmissions: { isCompleted: true, mehubAccountId: true },
+    },
+  )) as PhotoRow[];
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  const admin = isAdministrator(caller);
+  const why = (id: string): string | null => {
+    const photo = byId.get(id);
+    if (!photo || !owner?.memberOrganisationId || photo.memberOrganisationId !== owner.memberOrganisationId) return photoMessages.notFound;
+    if (submissionId && photo.formSubmissionsId === submissionId) return null;
+    if (!admin && photo.mehubAccountId !== caller?.userId) return photoMessages.notFound;
+    const linked = photo.formSubmissions;
+    if (linked && (linked.isCompleted || linked.mehubAccountId !== photo.mehubAccountId)) return photoMessages.elsewhere;
+    return null;
+  };
+  const refused: ValidationError['issues'] = [];
+  for (const { question, refs } of named) {
+    const message = refs.map(why).find((m) => m !== null);
+    if (message) refused.push({ path: `submissionData.${question.id}-photos`, code: 'notExist', message });
+  }
+  if (refused.length) throw new ValidationError(refused);
+}
+
+/**
+ * After the save: the photos the answers name hang off the submission (moved from the draft it
+ * replaces), and photos it held that no answer names any more are let go (the clean-up job
+ * removes them a day later).
+ */
+export async function linkSubmissionPhotos(tx: Db, def: FormDefinition, answers: Answers, submissionId: string): Promise<void> {
+  const ids = [...new Set(photoAnswers(def, answers).flatMap((n) => n.refs))];
+  const held = (await listRecords(
+    tx,
+    SYSTEM_CALLER,
+    PHOTOS(),
+    { where: [{ path: 'formSubmissionsId', comparison: 'equal', value: [submissionId] }] },
+    { id: true },
+  )) as { id: string }[];
+  const dropped = held.map((h) => h.id).filter((id) => !ids.includes(id));
+  if (dropped.length) await systemUpdateMany(tx, 'FormPhotoEntity', dropped, { formSubmissions: null });
+  if (ids.length) await systemUpdateMany(tx, 'FormPhotoEntity', ids, { formSubmissions: submissionId });
+}
