@@ -3,6 +3,7 @@ import { lazy, Suspense, type ReactNode } from 'react';
 import { Center, Loader } from '@mantine/core';
 import { createBrowserRouter, Navigate, Outlet, Route, Routes, ScrollRestoration, useParams } from 'react-router';
 import { assetsPageOfSegment } from '../member/assets/asset-paths';
+import { actionsPageOfSegment } from '../member/actions/action-paths';
 import { AppShellLayout } from './AppShellLayout';
 import { ForbiddenPage } from './ForbiddenPage';
 import { HomePage } from './HomePage';
@@ -38,6 +39,8 @@ const LicencePage = lazy(() => import('../member/licences/LicencePage').then((m)
 const UserLicences = lazy(() => import('../member/licences/LicencePage').then((m) => ({ default: m.UserLicencesRedirect })));
 const AssetsPage = lazy(() => import('../member/assets/AssetsPage').then((m) => ({ default: m.AssetsPage })));
 const AssetPage = lazy(() => import('../member/assets/AssetPage').then((m) => ({ default: m.AssetPage })));
+const ActionsPage = lazy(() => import('../member/actions/ActionsPage').then((m) => ({ default: m.ActionsPage })));
+const ActionPage = lazy(() => import('../member/actions/ActionPage').then((m) => ({ default: m.ActionPage })));
 const DocumentsPage = lazy(() => import('../member/documents/DocumentsPage').then((m) => ({ default: m.DocumentsPage })));
 const DocumentFormPage = lazy(() => import('../member/documents/DocumentFormPage').then((m) => ({ default: m.DocumentFormPage })));
 const DocumentViewPage = lazy(() => import('../member/documents/DocumentViewPage').then((m) => ({ default: m.DocumentViewPage })));
@@ -65,6 +68,21 @@ function ManagersOnly({ children }: { children: ReactNode }) {
  */
 function AssetsPaged() {
   const { page } = useParams();
+  if (actionsPageOfSegment(page) !== null)
+    return (
+      <Routes>
+        <Route
+          element={
+            <RequireAuth>
+              <AppShellLayout />
+            </RequireAuth>
+          }
+        >
+          <Route index element={later(<ActionsPage />)} />
+          <Route path="*" element={<NotFoundPage />} />
+        </Route>
+      </Routes>
+    );
   if (assetsPageOfSegment(page) === null) return <NotFoundPage />;
   return (
     <Routes>
@@ -169,6 +187,9 @@ export const router = createBrowserRouter([
           { path: '/assets/:parent/create', element: later(<AssetPage key="child" mode="create" />) },
           { path: '/assets/view/:id', element: later(<AssetPage key="view" mode="view" />) },
           { path: '/assets/edit/:id', element: later(<AssetPage key="edit" mode="edit" />) },
+          // Corrective actions (issue 15); /corrective-actions-{pageNo} is routed by AssetsPaged below.
+          { path: '/corrective-actions', element: later(<ActionsPage />) },
+          { path: '/corrective-actions/view/:id', element: later(<ActionPage />) },
           {
             path: '/integrations',
             element: <ManagersOnly>{later(<IntegrationsPage />)}</ManagersOnly>,

@@ -1,5 +1,6 @@
 import type { Question, QuestionType } from '@hub/model/forms';
 import { memo, type ComponentType } from 'react';
+import { ActionPanel, mayRaiseAction } from './ActionPanel';
 import { useVisible } from './context';
 import { CanvasDrawWidget } from './widgets/CanvasDrawWidget';
 import { CheckboxWidget } from './widgets/CheckboxWidget';
@@ -51,7 +52,16 @@ export const QuestionView = memo(function QuestionView({ q, readOnly }: WidgetPr
   const visible = useVisible(q);
   if (!visible) return null;
   const Widget = WIDGETS[q.questionType];
-  return Widget ? <Widget q={q} readOnly={readOnly} /> : null;
+  if (!Widget) return null;
+  // A failing answer may raise a corrective action, under the question (issue 15).
+  if (mayRaiseAction(q))
+    return (
+      <div data-action-host={q.id}>
+        <Widget q={q} readOnly={readOnly} />
+        <ActionPanel q={q} readOnly={readOnly} />
+      </div>
+    );
+  return <Widget q={q} readOnly={readOnly} />;
 });
 
 export const QuestionList = memo(function QuestionList({ questions, readOnly }: { questions: Question[]; readOnly: boolean }) {

@@ -1,9 +1,12 @@
 import { useMatches } from '@mantine/core';
 import {
+  actionIssues,
+  dropStaleActions,
   isReviewSlide,
   isVisible,
   removeHiddenAnswers,
   slideQuestions,
+  toDayString,
   validateForm,
   validateReview,
   validateSlide,
@@ -32,6 +35,11 @@ export interface CoreProps extends FormFillerProps {
 
 const NO_USERS: FillerUser[] = [];
 const NO_ANSWERS: Answers = {};
+
+/** The corrective actions' issues (issue 15), each under its question (path: the question id). */
+function actionIssuesOf(def: FormDefinition, all: Answers): AnswerIssue[] {
+  return actionIssues(def, all, { today: toDayString(new Date()) }).map((i) => ({ ...i, path: i.path.replace(/-action$/, '') }));
+}
 
 /** Issues to a message per question id (the first for each). */
 function toMessages(issues: AnswerIssue[]): Map<string, string> {
@@ -126,8 +134,9 @@ export function useFillerController(props: CoreProps) {
         if (mode === 'edit') issues.push(...validateReview(def, all));
       } else issues.push(...validateSlide(def, i, all));
     }
-    const messages = toMessages(issues);
     const ids = new Set(slideIndexes.filter((i) => !slideReadOnly(i)).flatMap((i) => questionsBySlide[i].map((q) => q.id)));
+    if (mode !== 'edit') issues.push(...actionIssuesOf(def, all).filter((i) => ids.has(i.path)));
+    const messages = toMessages(issues);
     withInputErrors(messages, ids, all);
     for (const [id, message] of serverErrors.current) {
       const q = index.byId.get(id);
@@ -284,7 +293,7 @@ export function useFillerController(props: CoreProps) {
     if (p === position + 1 && currentSlideValid()) setPosition(p);
   };
 
-  const cleaned = () => removeHiddenAnswers(def, answers.getAll());
+  const cleaned = () => dropStaleActions(def, removeHiddenAnswers(def, answers.getAll()));
 
   const saveDraft = async (continueNavigation = false) => {
     if (!props.onSaveDraft) return false;
@@ -307,7 +316,7 @@ export function useFillerController(props: CoreProps) {
 
   const submit = async () => {
     const all = cleaned();
-    const issues = mode === 'edit' ? validateReview(def, all) : validateForm(def, all);
+    const issues = mode === 'edit' ? validateReview(def, all) : [...validateForm(def, all), ...actionIssuesOf(def, all)];
     const messages = toMessages(issues);
     withInputErrors(messages, null, answers.getAll());
     if (messages.size) {

@@ -27,6 +27,8 @@ export interface DayInputProps {
   error?: ReactNode;
   withAsterisk?: boolean;
   w?: number | string;
+  /** The first day offered, 'YYYY-MM-DD' (earlier days are greyed out in the calendar). */
+  minDate?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export interface DayInputProps {
  * browser's own date field follows its locale, mm/dd/yyyy in US English), with a calendar;
  * reads and writes the wire day 'YYYY-MM-DD', never shifted by a time zone.
  */
-export function DayInput({ label, value, onChange, onBlur, error, withAsterisk, w }: DayInputProps) {
+export function DayInput({ label, value, onChange, onBlur, error, withAsterisk, w, minDate }: DayInputProps) {
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
   return (
     <DateInput
@@ -49,6 +51,7 @@ export function DayInput({ label, value, onChange, onBlur, error, withAsterisk, 
       withAsterisk={withAsterisk}
       onBlur={onBlur}
       w={w}
+      minDate={minDate}
       popoverProps={{ withinPortal: true }}
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
     />

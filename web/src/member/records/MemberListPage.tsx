@@ -15,7 +15,9 @@ import {
   useMatches,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import type { EntityDef } from '@hub/model';
+import { opNames, type EntityDef } from '@hub/model';
+import { useQuery } from '@tanstack/react-query';
+import { graphqlRequest } from '../../client/graphql';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Where } from '../../admin/list/query';
@@ -66,6 +68,8 @@ export function MemberListPage(props: {
   toolbar?: ReactNode;
   plural: string;
   searchPlaceholder?: string;
+  /** Each tab's label ends with its count of rows, e.g. 'Open (3)'. */
+  tabCounts?: boolean;
 }) {
   const { entity, tabs, page, pathOf } = props;
   const navigate = useNavigate();
@@ -80,6 +84,7 @@ export function MemberListPage(props: {
     select: props.select,
   });
   const cards = useMatches({ base: true, sm: false });
+  const counts = useTabCounts(entity, tabs, props.base, !!props.tabCounts);
   const [text, setText] = useState(list.state.search);
   const searchLater = useDebouncedCallback((term: string) => {
     list.search(term);
@@ -106,6 +111,7 @@ export function MemberListPage(props: {
           {tabs.map((t) => (
             <Tabs.Tab key={t.key} value={t.key} mih={44}>
               {t.label}
+              {counts?.[t.key] !== undefined && ` (${counts[t.key]})`}
             </Tabs.Tab>
           ))}
         </Tabs.List>
@@ -138,6 +144,25 @@ export function MemberListPage(props: {
       )}
     </Container>
   );
+}
+
+/** The count of each tab's rows (one request for every tab), when asked; refreshed with the list's own queries. */
+function useTabCounts(entity: EntityDef, tabs: MemberTab[], base: Where[][] | undefined, on: boolean): Record<string, number> | undefined {
+  const n = opNames(entity.name);
+  const counts = useQuery({
+    queryKey: ['list', entity.name, 'tab-counts', tabs.map((t) => `${t.key}:${JSON.stringify(t.where)}`)],
+    enabled: on,
+    queryFn: async () => {
+      const data = await graphqlRequest<Record<string, number>>(
+        `query(${tabs.map((_t, i) => `$c${i}: [[WhereExpressionGraph!]!]`).join(', ')}) { ${tabs
+          .map((_t, i) => `t${i}: ${n.count}(conditions: $c${i})`)
+          .join(' ')} }`,
+        Object.fromEntries(tabs.map((t, i) => [`c${i}`, [...(base ?? []), ...t.where]])),
+      );
+      return Object.fromEntries(tabs.map((t, i) => [t.key, data[`t${i}`]]));
+    },
+  });
+  return on ? counts.data : undefined;
 }
 
 function ListBody(props: Parameters<typeof MemberListPage>[0] & { list: ListController; cards: boolean }): ReactNode {

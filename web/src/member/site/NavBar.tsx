@@ -5,7 +5,9 @@ import { safePath } from '@hub/model/safe-path';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasBackendAccess, useMe } from '../../app/session';
-import { MAIN_NAV, SECONDARY_NAV, visibleNav, type ResolvedLink } from './menu';
+import { useQuery } from '@tanstack/react-query';
+import { countMyActions } from '../actions/action-api';
+import { MAIN_NAV, SECONDARY_NAV, actionManager, visibleNav, type ResolvedLink } from './menu';
 import { useSiteConfig } from './site-api';
 
 /** member-site.md section 9: the slide-out menu closes at this width and wider. */
@@ -22,7 +24,15 @@ export function useWideNav(): boolean {
 export function useNav() {
   const me = useMe().data;
   const links = useSiteConfig().data?.links;
-  const viewer = { roleName: me?.roleName ?? null, backend: hasBackendAccess(me), memberOrganisationId: me?.memberOrganisationId ?? null };
+  const base = { roleName: me?.roleName ?? null, backend: hasBackendAccess(me), memberOrganisationId: me?.memberOrganisationId ?? null };
+  // A member who is no manager sees Corrective Actions once one is assigned to them.
+  const assigned = useQuery({
+    queryKey: ['list', 'CorrectiveActionEntity', 'mine'],
+    queryFn: countMyActions,
+    enabled: !!me?.memberOrganisationId && !actionManager(base),
+    staleTime: 60_000,
+  });
+  const viewer = { ...base, hasActions: (assigned.data ?? 0) > 0 };
   return { me, main: visibleNav(MAIN_NAV, viewer, links), secondary: visibleNav(SECONDARY_NAV, viewer, links) as ResolvedLink[] };
 }
 

@@ -65,6 +65,7 @@ describe('the bar', () => {
     expect(labels(visibleNav(MAIN_NAV, viewer('SafetyManager'), links), 'My Business')).toEqual([
       'My Documents',
       'My Assets',
+      'Corrective Actions',
       'My Users',
       'Safety Templates',
       'MEA Documents',
@@ -79,6 +80,11 @@ describe('the bar', () => {
       'Toolbox/Safety Meeting',
     ]);
     expect(labels(visibleNav(MAIN_NAV, viewer('Worker'), links), 'My Business')).toEqual(['Toolbox/Safety Meeting']);
+    // Corrective actions (issue 15): a worker with actions assigned sees them too.
+    expect(labels(visibleNav(MAIN_NAV, { ...viewer('Worker'), hasActions: true }, links), 'My Business')).toEqual([
+      'Corrective Actions',
+      'Toolbox/Safety Meeting',
+    ]);
   });
 
   it('leads My Documents, Safety Templates and MEA Documents to their pages, and never links a page that does not exist', () => {

@@ -12,7 +12,12 @@ export interface Viewer {
   backend: boolean;
   /** Integrations live under the caller's organisation (the route's own check). */
   memberOrganisationId: string | null;
+  /** Corrective actions are assigned to them (issue 15): they see the page even without a manager role. */
+  hasActions?: boolean;
 }
+
+/** Who reads all of the organisation's corrective actions (the server's access/actions.ts managesActions). */
+export const actionManager = (v: Pick<Viewer, 'roleName' | 'backend'>) => v.backend || isManagerRole(v.roleName);
 
 /** The spec's visibility rules, by the entries they govern. */
 export const AUDIENCES = {
@@ -23,6 +28,8 @@ export const AUDIENCES = {
   templates: (v: Viewer) => v.backend || isManagerRole(v.roleName),
   /** My Integrations: managers only (the managers the /integrations route admits). */
   integrations: (v: Viewer) => !!v.memberOrganisationId && hasRoleFact('apiTokens', v.roleName),
+  /** Corrective Actions (issue 15): managers and back-end holders (all of their organisation's), and anyone with actions assigned. */
+  actions: (v: Viewer) => !!v.memberOrganisationId && (actionManager(v) || !!v.hasActions),
 } satisfies Record<string, (v: Viewer) => boolean>;
 export type Audience = keyof typeof AUDIENCES;
 
@@ -43,6 +50,7 @@ export const PAGE_READY: Record<string, boolean> = {
   '/users': true,
   '/safety-template': true,
   '/mea-documents': true,
+  '/corrective-actions': true,
 };
 
 export type NavTarget =
@@ -90,6 +98,7 @@ export const MAIN_NAV: NavItem[] = [
     items: [
       { label: 'My Documents', target: { to: '/my-documents' }, audience: 'documents' },
       { label: 'My Assets', target: { to: '/assets' }, audience: 'documents' },
+      { label: 'Corrective Actions', target: { to: '/corrective-actions' }, audience: 'actions' },
       { label: 'My Users', target: { to: '/users' }, audience: 'documents' },
       { label: 'Safety Templates', target: { to: '/safety-template' }, audience: 'templates' },
       { label: 'MEA Documents', target: { to: '/mea-documents' }, audience: 'documents' },

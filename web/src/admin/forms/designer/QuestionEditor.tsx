@@ -1,5 +1,5 @@
 import { Button, Checkbox, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
-import { QUESTION_TYPE_NAMES, type Question, type QuestionType } from '@hub/model/forms';
+import { NO_RAISING_TYPES, QUESTION_TYPE_NAMES, canRaiseOnNo, type Question, type QuestionType } from '@hub/model/forms';
 import { memo, type JSX } from 'react';
 import { ConditionsEditor, type TargetInfo } from './ConditionsEditor';
 import type { EditorChange } from './editor-values';
@@ -163,6 +163,21 @@ export function QuestionEditor({ question: q, questionId, targets, onChange, onC
         />
       )}
       {WITH_OPTIONS.has(q.questionType) && <OptionsEditor questionId={questionId} options={q.options} onChange={onChange} />}
+      {NO_RAISING_TYPES.includes(q.questionType) && (
+        // Issue 15: a 'No' raises a corrective action in the filler (a risk matrix's High score always may).
+        <Checkbox
+          className={classes.check}
+          label="Raise a corrective action on No"
+          description={
+            canRaiseOnNo(q)
+              ? 'Members answering No are offered to raise a corrective action, with an assignee and a due date'
+              : "Add an option 'No' to use this"
+          }
+          disabled={!canRaiseOnNo(q) && !q.raisesAction}
+          checked={!!q.raisesAction}
+          onChange={(e) => onChange({ raisesAction: e.currentTarget.checked ? true : undefined })}
+        />
+      )}
       {q.questionType === 'formSection' && (
         <section className={classes.section} aria-labelledby={`${questionId}-contents`}>
           <h3 id={`${questionId}-contents`} className={classes.heading}>
