@@ -109,7 +109,7 @@ export function remindersJob(settings: ReminderSettings): JobDefinition {
     name: 'reminders',
     title: 'Reminders',
     description:
-      `Licences, asset inspections, services and registrations, and document annual reviews falling due, and licences and documents ` +
+      `Licences, asset inspections, services and registrations, document annual reviews and open corrective actions falling due, and licences and documents ` +
       `waiting for approval: Reminder One ${settings.reminderOneDays} days before, Reminder Two ${settings.reminderTwoDays} days before and ` +
       `Due Date on the day, to the record's people and the organisation's managers, by email and in Recent Activity.`,
     cron: settings.cron,

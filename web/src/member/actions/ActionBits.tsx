@@ -2,7 +2,7 @@ import { Badge, Group, Text } from '@mantine/core';
 import { IconAlertTriangle } from '@tabler/icons-react';
 import { formatDay } from '../../ui/dates';
 
-/** Priority as a word with its colour (never colour alone); dark text on light badges for contrast. */
+/** Priority as a word on its colour (never colour alone); near-black text on the light colour for contrast. */
 const PRIORITY: Record<string, { label: string; color: string }> = {
   HIGH: { label: 'High', color: 'red' },
   MODERATE: { label: 'Moderate', color: 'orange' },
@@ -13,7 +13,7 @@ export function PriorityBadge({ priority }: { priority: string | null | undefine
   const p = PRIORITY[priority ?? ''];
   if (!p) return null;
   return (
-    <Badge variant="light" color={p.color} c={`${p.color}.9`} size="lg" tt="none" style={{ minWidth: 'max-content' }}>
+    <Badge variant="light" color={p.color} c="dark.9" size="lg" tt="none" style={{ minWidth: 'max-content' }}>
       {p.label}
     </Badge>
   );
@@ -36,7 +36,7 @@ export function DueDate({
   if (!dueDate) return null;
   if (!isOverdue(status, dueDate, today)) return <>{formatDay(dueDate)}</>;
   return (
-    <Group gap={4} wrap="nowrap" component="span" c="red.8" fw={700}>
+    <Group gap={4} wrap="nowrap" component="span" c="red.9" fw={700}>
       <IconAlertTriangle size={16} aria-hidden />
       <Text span inherit>
         {formatDay(dueDate)} · Overdue
