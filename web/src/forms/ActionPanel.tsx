@@ -1,4 +1,4 @@
-import { Button, Group, Paper, Select, Stack, Text, Textarea } from '@mantine/core';
+import { Button, Group, Paper, Select, SimpleGrid, Stack, Text, Textarea } from '@mantine/core';
 import { ACTION_DESCRIPTION_MAX } from '@hub/model';
 import {
   ACTION_PRIORITIES,
@@ -76,7 +76,7 @@ export function ActionPanel({ q, readOnly }: { q: Question; readOnly: boolean })
               <strong>{failing.answer}</strong>: this answer can raise a corrective action.
             </Text>
           </Group>
-          <Button variant="light" color="orange.9" mih={44} onClick={() => set(draftAction(failing, today))}>
+          <Button mih={44} onClick={() => set(draftAction(failing, today))}>
             Raise corrective action
           </Button>
         </Group>
@@ -115,13 +115,12 @@ export function ActionPanel({ q, readOnly }: { q: Question; readOnly: boolean })
           }
           onChange={(e) => set({ ...action, description: e.currentTarget.value })}
         />
-        <Group grow gap="sm" wrap="wrap" align="flex-start">
+        <SimpleGrid cols={{ base: 1, sm: 3 }} spacing="sm">
           <Select
             label="Assignee"
             placeholder="Choose a colleague"
             searchable
             clearable
-            miw={200}
             data={ctx.users.map((u) => ({ value: u.id, label: u.name }))}
             value={action.assigneeId}
             nothingFoundMessage="No colleague of that name"
@@ -132,7 +131,6 @@ export function ActionPanel({ q, readOnly }: { q: Question; readOnly: boolean })
             label="Priority"
             withAsterisk
             allowDeselect={false}
-            miw={140}
             data={ACTION_PRIORITIES.map((p) => ({ value: p, label: PRIORITY_LABELS[p] }))}
             value={action.priority}
             // The due date follows the priority (high 7, moderate 14, low 30 days), until changed by hand after.
@@ -147,9 +145,9 @@ export function ActionPanel({ q, readOnly }: { q: Question; readOnly: boolean })
             error={!action.dueDate ? 'Please choose a due date' : action.dueDate < today ? 'The due date cannot be in the past' : undefined}
             onChange={(day) => set({ ...action, dueDate: day ?? '' })}
           />
-        </Group>
+        </SimpleGrid>
         <Group justify="flex-end">
-          <Button variant="subtle" color="gray.8" mih={44} onClick={() => set(undefined)}>
+          <Button variant="default" mih={44} onClick={() => set(undefined)}>
             Don’t raise an action
           </Button>
         </Group>
