@@ -145,15 +145,25 @@ export async function discardUnstored(db: Db, storage: FileStorage, uploads: Sta
 }
 
 /**
- * Removes the files of rows that are gone (`ownerIds` of `ownerEntity`, deleted by the caller
- * before): their file rows, then their contents in storage. Returns how many files went.
+ * Deletes the file rows of rows that are gone (`ownerIds` of `ownerEntity`), in the caller's
+ * transaction, and answers their storage keys: the contents go once that transaction has
+ * committed (a crash before leaves both the rows and their files).
  */
-export async function removeOwnedFiles(db: Db, storage: FileStorage, ownerEntity: string, ownerIds: string[]): Promise<number> {
-  if (!ownerIds.length) return 0;
+export async function dropOwnedFileRows(db: Db, ownerEntity: string, ownerIds: string[]): Promise<string[]> {
+  if (!ownerIds.length) return [];
   const { rows } = await db.query<{ storage_key: string }>(
     'DELETE FROM file WHERE owner_entity = $1 AND owner_id = ANY($2::uuid[]) RETURNING storage_key',
     [ownerEntity, ownerIds],
   );
-  await Promise.all(rows.map((r) => storage.remove(r.storage_key)));
-  return rows.length;
+  return rows.map((r) => r.storage_key);
+}
+
+/**
+ * Removes the files of rows that are gone (`ownerIds` of `ownerEntity`, deleted by the caller
+ * before): their file rows, then their contents in storage. Returns how many files went.
+ */
+export async function removeOwnedFiles(db: Db, storage: FileStorage, ownerEntity: string, ownerIds: string[]): Promise<number> {
+  const keys = await dropOwnedFileRows(db, ownerEntity, ownerIds);
+  await Promise.all(keys.map((k) => storage.remove(k)));
+  return keys.length;
 }

@@ -63,15 +63,25 @@ interface PhotoRow {
   mehubAccountId: string | null;
   memberOrganisationId: string | null;
   formSubmissionsId: string | null;
-  formSubmissions: { isCompleted: boolean; mehubAccountId: string | null } | null;
+  formSubmissions: { isCompleted: boolean; mehubAccountId: string | null; formVersion: { formId: string | null } | null } | null;
+}
+
+/**
+ * Saves naming the same photos wait for each other (a transaction lock per photo, taken in one
+ * order): the second reads the photos after the first committed, so two submissions sent at
+ * the same moment never both take one photo.
+ */
+async function lockPhotos(tx: Db, ids: string[]): Promise<void> {
+  const keys = [...new Set(ids.map((id) => `form-photo:${id.toLowerCase()}`))].sort();
+  if (keys.length) await tx.query('SELECT pg_advisory_xact_lock(hashtextextended(k, 0)) FROM unnest($1::text[]) AS k', [keys]);
 }
 
 /**
  * The photos a submission's answers name (`{questionId}-photos`) are refused unless each is a
  * photo of the submission owner's organisation and either the caller's own (an administrator's:
- * any), not yet in a completed submission (unlinked, or in a draft of its uploader, which this
- * save replaces), or already this submission's. Limits and references are the model's
- * (photoAnswerIssues); a `local:` reference is a photo never uploaded.
+ * any), not yet in a completed submission (unlinked, or in a draft of its uploader of the same
+ * form `formId`, which this save replaces), or already this submission's. Limits and references
+ * are the model's (photoAnswerIssues); a `local:` reference is a photo never uploaded.
  */
 export async function assertSubmissionPhotos(
   tx: Db,
@@ -80,6 +90,7 @@ export async function assertSubmissionPhotos(
   answers: Answers,
   submissionId: string | null,
   ownerId: unknown,
+  formId: string,
 ): Promise<void> {
   const issues = photoAnswerIssues(def, answers);
   if (issues.length) throw answerIssues(issues);
@@ -87,6 +98,7 @@ export async function assertSubmissionPhotos(
   if (!named.length) return;
   const owner = typeof ownerId === 'string' && isUuid(ownerId) ? await loadOwner(tx, ownerId) : null;
   const ids = [...new Set(named.flatMap((n) => n.refs))];
+  await lockPhotos(tx, ids);
   const rows = (await listRecords(
     tx,
     SYSTEM_CALLER,
@@ -97,7 +109,7 @@ export async function assertSubmissionPhotos(
       mehubAccountId: true,
       memberOrganisationId: true,
       formSubmissionsId: true,
-      formSubmissions: { isCompleted: true, mehubAccountId: true },
+      formSubmissions: { isCompleted: true, mehubAccountId: true, formVersion: { formId: true } },
     },
   )) as PhotoRow[];
   const byId = new Map(rows.map((r) => [r.id, r]));
@@ -108,7 +120,9 @@ export async function assertSubmissionPhotos(
     if (submissionId && photo.formSubmissionsId === submissionId) return null;
     if (!admin && photo.mehubAccountId !== caller?.userId) return photoMessages.notFound;
     const linked = photo.formSubmissions;
-    if (linked && (linked.isCompleted || linked.mehubAccountId !== photo.mehubAccountId)) return photoMessages.elsewhere;
+    // A draft of another form keeps its photos: this save does not replace it.
+    if (linked && (linked.isCompleted || linked.mehubAccountId !== photo.mehubAccountId || linked.formVersion?.formId !== formId))
+      return photoMessages.elsewhere;
     return null;
   };
   const refused: ValidationError['issues'] = [];
@@ -135,5 +149,7 @@ export async function linkSubmissionPhotos(tx: Db, def: FormDefinition, answers:
   )) as { id: string }[];
   const dropped = held.map((h) => h.id).filter((id) => !ids.includes(id));
   if (dropped.length) await systemUpdateMany(tx, 'FormPhotoEntity', dropped, { formSubmissions: null });
-  if (ids.length) await systemUpdateMany(tx, 'FormPhotoEntity', ids, { formSubmissions: submissionId });
+  // A photo the clean-up job removed after the answers were checked: the save is refused, never kept naming it.
+  if (ids.length && (await systemUpdateMany(tx, 'FormPhotoEntity', ids, { formSubmissions: submissionId })) !== ids.length)
+    throw new ValidationError([{ path: 'submissionData', code: 'notExist', message: photoMessages.notFound }]);
 }

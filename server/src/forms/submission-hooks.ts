@@ -104,7 +104,7 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   await assertSelectedUsers(tx, def, answers, input.mehubAccountId);
   // The score is the product of the two choices, whatever score the client sent.
   answers = withRiskScores(def, answers);
-  await assertSubmissionPhotos(tx, caller, def, answers, null, input.mehubAccountId);
+  await assertSubmissionPhotos(tx, caller, def, answers, null, input.mehubAccountId, version.formId);
   if (input.isCompleted === true) {
     const issues = validateForm(def, answers, new Date(), SERVER_RULES);
     if (issues.length) throw answerIssues(issues);
@@ -152,7 +152,7 @@ async function beforeUpdate(ctx: SaveHookContext): Promise<void> {
   assertShapes(def, checked);
   await assertSelectedUsers(tx, def, ownerChanged ? next : checked, ownerId);
   const merged = withRiskScores(def, next);
-  await assertSubmissionPhotos(tx, caller, def, merged, ctx.id, ownerId);
+  await assertSubmissionPhotos(tx, caller, def, merged, ctx.id, ownerId, version.formId);
   if (isReview) {
     const issues = validateReview(def, merged);
     if (issues.length) throw answerIssues(issues);

@@ -1,8 +1,8 @@
 import { getEntity, toWireDate } from '@hub/model';
-import { deleteRecords } from '../crud/delete';
+import { deleteWhere } from '../crud/delete';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
-import { removeOwnedFiles } from '../files/upload';
+import { dropOwnedFileRows } from '../files/upload';
 import type { JobContext, JobDefinition, JobOutcome } from './types';
 
 /** A photo no saved answer names is kept this long after its upload (a form filled in slowly, offline), then removed. */
@@ -23,32 +23,25 @@ export const photoCleanupMessages = {
 export async function runPhotoCleanup(ctx: JobContext, batch = PHOTO_CLEANUP_BATCH): Promise<JobOutcome> {
   const entity = getEntity('FormPhotoEntity');
   const cutoff = toWireDate(new Date(ctx.now.getTime() - UNUSED_PHOTO_HOURS * 3600_000));
+  const unused = [
+    { path: 'formSubmissionsId', comparison: 'equal' as const, value: [null] },
+    { path: 'created', comparison: 'lessThan' as const, value: [cutoff] },
+  ];
   let photos = 0;
   let files = 0;
   for (;;) {
     if (ctx.signal.aborted) throw new Error('Stopped between batches');
-    const rows = (await listRecords(
-      ctx.db,
-      SYSTEM_CALLER,
-      entity,
-      {
-        where: [
-          { path: 'formSubmissionsId', comparison: 'equal', value: [null] },
-          { path: 'created', comparison: 'lessThan', value: [cutoff] },
-        ],
-        take: batch,
-      },
-      { id: true },
-    )) as { id: string }[];
+    const rows = (await listRecords(ctx.db, SYSTEM_CALLER, entity, { where: unused, take: batch }, { id: true })) as { id: string }[];
     if (!rows.length) break;
-    const ids = await deleteRecords(
-      ctx.db,
-      SYSTEM_CALLER,
-      entity,
-      rows.map((r) => r.id),
-    );
+    // The conditions again as the rows are locked: a photo a save linked meanwhile stays. The
+    // photo rows and their file rows go in one transaction, the contents after it committed.
+    const { ids, keys } = await ctx.db.transaction(async (tx) => {
+      const ids = await deleteWhere(tx, SYSTEM_CALLER, entity, { ids: rows.map((r) => r.id), where: unused });
+      return { ids, keys: await dropOwnedFileRows(tx, entity.name, ids) };
+    });
+    await Promise.all(keys.map((k) => ctx.storage.remove(k)));
     photos += ids.length;
-    files += await removeOwnedFiles(ctx.db, ctx.storage, entity.name, ids);
+    files += keys.length;
     if (rows.length < batch) break;
   }
   return { summary: photos ? photoCleanupMessages.removed(photos) : photoCleanupMessages.none, counts: { photos, files } };
