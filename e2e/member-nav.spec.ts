@@ -32,7 +32,16 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Sam',
     modal: true,
     admin: true,
-    business: ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX, 'My Integrations'],
+    business: [
+      'My Documents',
+      'My Assets',
+      'Corrective Actions',
+      'My Users',
+      'Safety Templates',
+      'MEA Documents',
+      TOOLBOX,
+      'My Integrations',
+    ],
   },
   {
     key: 'safetyWorker',
@@ -40,7 +49,8 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Wes',
     modal: true,
     admin: false,
-    business: ['My Documents', 'My Assets', 'My Users', 'MEA Documents', TOOLBOX],
+    // A corrective action of the demo is assigned to Wes (issue 15).
+    business: ['My Documents', 'My Assets', 'Corrective Actions', 'My Users', 'MEA Documents', TOOLBOX],
   },
   {
     key: 'manager',
@@ -48,21 +58,39 @@ const ROLE_CASES: RoleCase[] = [
     givenName: 'Mia',
     modal: true,
     admin: false,
-    business: ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX, 'My Integrations'],
+    business: [
+      'My Documents',
+      'My Assets',
+      'Corrective Actions',
+      'My Users',
+      'Safety Templates',
+      'MEA Documents',
+      TOOLBOX,
+      'My Integrations',
+    ],
   },
-  { key: 'worker', role: 'Worker', givenName: 'Will', modal: true, admin: false, business: [TOOLBOX] },
+  { key: 'worker', role: 'Worker', givenName: 'Will', modal: true, admin: false, business: ['Corrective Actions', TOOLBOX] },
   {
     key: 'proManager',
     role: 'Pro-Manager',
     givenName: 'Priya',
     modal: false,
     admin: false,
-    business: ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX],
+    business: ['My Documents', 'My Assets', 'Corrective Actions', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX],
   },
   { key: 'proWorker', role: 'Pro-Worker', givenName: 'Pat', modal: false, admin: false, business: [TOOLBOX] },
 ];
 
-const ALL_BUSINESS = ['My Documents', 'My Assets', 'My Users', 'Safety Templates', 'MEA Documents', TOOLBOX, 'My Integrations'];
+const ALL_BUSINESS = [
+  'My Documents',
+  'My Assets',
+  'Corrective Actions',
+  'My Users',
+  'Safety Templates',
+  'MEA Documents',
+  TOOLBOX,
+  'My Integrations',
+];
 
 const activityDialog = (page: Page) => page.getByRole('dialog', { name: 'Recent Activity' });
 
@@ -253,6 +281,7 @@ test('the wide bar at 1600 px: menus by role, external links in new tabs, the Ad
   expect(items.map((t) => t.trim())).toEqual([
     'My Documents',
     'My Assets',
+    'Corrective Actions',
     'My Users',
     'Safety Templates',
     'MEA Documents',
