@@ -80,6 +80,23 @@ describe('QuestionEditor: fields', () => {
     expect(onClose).toHaveBeenCalledTimes(1);
   });
 
+  it("offers 'Raise a corrective action on No' on choice questions with a 'No' option (issue 15)", () => {
+    const { question } = renderEditor(definition(q('q', 'radiobutton', { options: opts('Yes', 'No') })));
+    const box = screen.getByRole('checkbox', { name: /Raise a corrective action on No/ });
+    expect((box as HTMLInputElement).disabled).toBe(false);
+    fireEvent.click(box);
+    expect(question().raisesAction).toBe(true);
+    fireEvent.click(box);
+    expect(question().raisesAction).toBeUndefined();
+    cleanup();
+    // Without a 'No' option it is there but cannot be ticked; other types do not offer it.
+    renderEditor(definition(q('q', 'list', { options: opts('Red', 'Green') })));
+    expect((screen.getByRole('checkbox', { name: /Raise a corrective action on No/ }) as HTMLInputElement).disabled).toBe(true);
+    cleanup();
+    renderEditor(definition(q('q', 'text')));
+    expect(screen.queryByRole('checkbox', { name: /Raise a corrective action on No/ })).toBeNull();
+  });
+
   it('offers the radio layouts and statement styles the filler draws, and a statement its content', () => {
     const { changes } = renderEditor(definition(q('q', 'radiobutton', { options: opts('Yes', 'No') })));
     const layout = screen.getByLabelText('Layout');
