@@ -167,3 +167,33 @@ export async function removeOwnedFiles(db: Db, storage: FileStorage, ownerEntity
   await Promise.all(keys.map((k) => storage.remove(k)));
   return keys.length;
 }
+
+/**
+ * The contents of stored files by id (those of `type` only, each at most `maxBytes`, together
+ * at most `totalBytes`): for rendering them into a document. Files past the total are left out.
+ */
+export async function readStoredFiles(
+  db: Db,
+  storage: FileStorage,
+  ids: string[],
+  o: { type: string; maxBytes: number; totalBytes: number },
+): Promise<Map<string, Buffer>> {
+  const out = new Map<string, Buffer>();
+  if (!ids.length) return out;
+  const { rows } = await db.query<{ id: string; storage_key: string; size: number }>(
+    'SELECT id::text, storage_key, size FROM file WHERE id = ANY($1::uuid[]) AND content_type = $2 AND size <= $3',
+    [ids, o.type, o.maxBytes],
+  );
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  let total = 0;
+  for (const id of ids) {
+    const row = byId.get(id);
+    if (!row || total + Number(row.size) > o.totalBytes) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of storage.open(row.storage_key)) chunks.push(chunk as Buffer);
+    const data = Buffer.concat(chunks);
+    total += data.length;
+    out.set(id, data);
+  }
+  return out;
+}

@@ -47,7 +47,7 @@ export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileSt
   provideHookServices(env.db, services);
   draftRoutes(app, env);
   attachRoutes(app, env);
-  pdfRoutes(app, env.db);
+  pdfRoutes(app, env.db, env.storage);
   notifyRoutes(app, env.db, services);
   versionRoutes(app, env);
 }

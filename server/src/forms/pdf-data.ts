@@ -1,10 +1,12 @@
 import { getEntity, isUuid, parseWireDate } from '@hub/model';
-import { visibilityTest, type Answers, type FormDefinition } from '@hub/model/forms';
+import { photoAnswers, visibilityTest, type Answers, type FormDefinition } from '@hub/model/forms';
 import type { Caller } from '../access/caller';
 import type { Filter } from '../crud/conditions';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
 import type { Db } from '../db/client';
+import { readStoredFiles } from '../files/upload';
+import type { FileStorage } from '../files/storage';
 import { answersOf, definitionOf, questionsOf } from './definitions';
 import { displayName, type Person } from './notify';
 import type { SubmissionPdfInput } from './pdf';
@@ -169,4 +171,41 @@ function collectUserIds(def: FormDefinition | null, answers: Answers, into: Set<
       const v = answers[q.id];
       for (const id of Array.isArray(v) ? v : [v]) if (isUuid(id)) into.add(id);
     }
+}
+
+/** The photos one PDF may hold, together (a form holds at most 100 photos of about 0.5 MB each). */
+export const PDF_PHOTO_BYTES = 150_000_000;
+
+/**
+ * The submission's photos for its PDF, under the questions whose (visible) answers name them:
+ * only photos that hang off this submission (readable as it is) and whose files are JPEGs.
+ */
+export async function withPhotos(
+  db: Db,
+  storage: FileStorage,
+  submissionId: string,
+  input: SubmissionPdfInput,
+): Promise<SubmissionPdfInput> {
+  const def = input.definition;
+  if (!def) return input;
+  const visible = visibilityTest(def, input.answers);
+  const named = photoAnswers(def, input.answers).filter((n) => visible(n.question));
+  const ids = [...new Set(named.flatMap((n) => n.refs))].filter(isUuid);
+  if (!ids.length) return input;
+  const rows = (await listRecords(
+    db,
+    SYSTEM_CALLER,
+    getEntity('FormPhotoEntity'),
+    { ids, take: ids.length, where: [{ path: 'formSubmissionsId', comparison: 'equal', value: [submissionId] }] },
+    { id: true, photoId: true },
+  )) as { id: string; photoId: string | null }[];
+  const fileOf = new Map(rows.filter((r) => r.photoId).map((r) => [r.id, r.photoId!]));
+  const files = await readStoredFiles(db, storage, [...fileOf.values()], {
+    type: 'image/jpeg',
+    maxBytes: 20_000_000,
+    totalBytes: PDF_PHOTO_BYTES,
+  });
+  const photos: Record<string, (Buffer | null)[]> = {};
+  for (const { question, refs } of named) photos[question.id] = refs.map((ref) => files.get(fileOf.get(ref) ?? '') ?? null);
+  return { ...input, photos };
 }

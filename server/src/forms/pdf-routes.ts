@@ -8,11 +8,12 @@ import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
 import { BadInputError, NotFoundError, UserError } from '../core/errors';
 import type { Db } from '../db/client';
+import type { FileStorage } from '../files/storage';
 import { parseBody } from '../rest/body';
 import { assertTimeZone, fileDate } from './dates';
 import { ExportSlots } from './export-slots';
 import { renderSubmissionPdf } from './pdf';
-import { loadPdfInputs, readableSubmissionIds } from './pdf-data';
+import { loadPdfInputs, readableSubmissionIds, withPhotos } from './pdf-data';
 
 /** The most PDFs one zip request renders. */
 export const PDF_ZIP_MAX = 500;
@@ -114,6 +115,7 @@ function drained(out: PassThrough, signal: AbortSignal): Promise<void> {
  */
 async function writeZip(
   db: Db,
+  storage: FileStorage,
   ids: string[],
   timeZone: string,
   zip: yazl.ZipFile,
@@ -135,7 +137,7 @@ async function writeZip(
     for (let i = 0; i < ids.length && !signal.aborted; i += PDF_ZIP_LIMITS.batch) {
       for (const s of await loadPdfInputs(db, ids.slice(i, i + PDF_ZIP_LIMITS.batch), timeZone)) {
         if (signal.aborted) return;
-        const pdf = await renderSubmissionPdf(s.input);
+        const pdf = await renderSubmissionPdf(await withPhotos(db, storage, s.id, s.input));
         if (bytes + pdf.length > PDF_ZIP_LIMITS.maxBytes) {
           add(pdfMessages.noteName, Buffer.from(pdfMessages.tooLarge(done, ids.length)));
           return;
@@ -155,7 +157,7 @@ async function writeZip(
 }
 
 /** POST .../FormSubmissionsEntity/pdf and .../pdf-zip: submissions as PDF, for whoever may read them. */
-export function pdfRoutes(app: FastifyInstance, db: Db): void {
+export function pdfRoutes(app: FastifyInstance, db: Db, storage: FileStorage): void {
   app.post('/api/entity/FormSubmissionsEntity/pdf', async (req, reply) => {
     const body = parseBody(pdfBody, req.body);
     assertTimeZone(body.TimeZoneId);
@@ -163,7 +165,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db): void {
     if (!visible) throw new NotFoundError(pdfMessages.notFound);
     const [loaded] = await loadPdfInputs(db, [visible], body.TimeZoneId);
     if (!loaded) throw new NotFoundError(pdfMessages.notFound);
-    const pdf = await renderSubmissionPdf(loaded.input);
+    const pdf = await renderSubmissionPdf(await withPhotos(db, storage, loaded.id, loaded.input));
     return reply
       .header('content-type', 'application/pdf')
       .header('content-disposition', `attachment; filename="Form Submission.pdf"`)
@@ -209,7 +211,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db): void {
       out.once('close', onGone);
       out.on('error', (err) => req.log.warn(err));
       streaming = true;
-      void writeZip(db, ids, body.TimeZoneId, zip, abort.signal, req.log)
+      void writeZip(db, storage, ids, body.TimeZoneId, zip, abort.signal, req.log)
         .catch((err: unknown) => req.log.error(err))
         .finally(() => {
           produced = true;

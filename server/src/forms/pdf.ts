@@ -34,6 +34,11 @@ export interface SubmissionPdfInput {
   review: { timeReviewed: Date | null; reviewer: string | null } | null;
   /** What is attached to the submission: document names, asset descriptions, file names. */
   attachments?: SubmissionAttachments;
+  /**
+   * Photos by question id, in answer order (forms/pdf-data.ts withPhotos): each a JPEG, or null
+   * when it could not be loaded (not this submission's, or past the PDF's photo budget).
+   */
+  photos?: Record<string, (Buffer | null)[]>;
   /** Deflate page content (default true); tests read uncompressed text. */
   compress?: boolean;
 }
@@ -52,6 +57,10 @@ const BAND = '#eef2f6';
 const ACCENT = '#0b5394';
 const LEVEL_COLOURS: Record<RiskLevel, string> = { low: '#2e7d32', moderate: '#f9a825', high: '#ef6c00', catastrophic: '#c62828' };
 const DRAWING = { width: 320, height: 240 };
+/** Two photos a row across the page, each in a 4:3 box. */
+const PHOTO_GAP = 10;
+/** Shown instead of a photo that could not be loaded or drawn. */
+export const PHOTO_NOT_SHOWN = '(photo could not be shown)';
 /** Shown instead of a drawing that is not a sound PNG of drawing size. */
 export const DRAWING_NOT_SHOWN = '(drawing could not be shown)';
 
@@ -276,6 +285,42 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
     doc.moveDown(0.7);
   };
 
+  /** A question's photos, two a row scaled to the page width, each titled 'Photo N'. */
+  const photoRows = (title: string, photos: (Buffer | null)[]) => {
+    const cellW = (width - PHOTO_GAP) / 2;
+    const cellH = Math.round((cellW * 3) / 4);
+    doc.moveUp(0.4);
+    for (let i = 0; i < photos.length; i += 2) {
+      room(cellH + 18);
+      const y = doc.y;
+      for (let k = 0; k < 2 && i + k < photos.length; k++) {
+        const x = left + k * (cellW + PHOTO_GAP);
+        const n = i + k + 1;
+        font('Helvetica', 8, MUTED).text(pdfText(`Photo ${n} for ${title || 'this question'}`), x, y, {
+          width: cellW,
+          lineBreak: false,
+          ellipsis: true,
+        });
+        const top = y + 11;
+        const data = photos[i + k];
+        let shown = false;
+        if (data)
+          try {
+            doc.image(data, x, top, { fit: [cellW, cellH], align: 'center', valign: 'center' });
+            shown = true;
+          } catch {
+            shown = false;
+          }
+        if (!shown)
+          font('Helvetica-Oblique', 9, MUTED).text(PHOTO_NOT_SHOWN, x + 6, top + cellH / 2 - 5, { width: cellW - 12, align: 'center' });
+        doc.rect(x, top, cellW, cellH).lineWidth(0.5).strokeColor(RULE).stroke();
+      }
+      doc.x = left;
+      doc.y = y + cellH + 17;
+    }
+    doc.moveDown(0.5);
+  };
+
   const statement = (q: Question) => {
     const text = pdfText(q.content || q.title || '');
     if (!text) return;
@@ -312,7 +357,11 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
         subHeading(pdfText(q.title || 'Section'));
         walk(q.contents);
       } else if (q.questionType === 'statement') statement(q);
-      else questionBlock(q.title, renderAnswer(q, answers, input));
+      else {
+        questionBlock(q.title, renderAnswer(q, answers, input));
+        const photos = input.photos?.[q.id];
+        if (photos?.length) photoRows(q.title, photos);
+      }
     }
   };
 

@@ -322,3 +322,25 @@ describe('the clean-up job', () => {
     expect(SYSTEM_CALLER.kind).toBe('admin');
   });
 });
+
+describe('the PDF', () => {
+  it("shows the submission's photos under their question, and no other photo", async () => {
+    const [a, b] = [await photo(SPARK_WORKER), await photo(SPARK_WORKER)];
+    const c = await photo(SPARK_WORKER, 'controls');
+    const done = await submit(SPARK_WORKER, riskAssessmentAnswers({ 'task-photos': [a.id, b.id], 'controls-photos': [c.id] }));
+    const id = done.data!.r[0].id;
+    const pdf = async (who: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/entity/FormSubmissionsEntity/pdf',
+        headers: { ...h.headers(who), 'content-type': 'application/json' },
+        payload: { SubmissionId: id, TimeZoneId: 'Australia/Melbourne' },
+      });
+    const res = await pdf(SPARK_MANAGER);
+    expect(res.statusCode).toBe(200);
+    const body = res.rawPayload.toString('latin1');
+    // Three photos (JPEG images) besides the sketch (a PNG).
+    expect(body.match(/\/Filter \/DCTDecode/g)?.length).toBe(3);
+    expect((await pdf(VOLT_MANAGER)).statusCode).toBe(404);
+  });
+});

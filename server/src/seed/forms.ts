@@ -43,7 +43,8 @@ const specific: Record<DemoFormType, { name: string; contents: Question[] }> = {
     name: 'What happened',
     contents: [
       q('incidentType', 'Incident type', 'radiobutton', { options: opts('Injury', 'Near miss', 'Property damage', 'Electric shock') }),
-      q('description', 'Describe what happened', 'textArea', { validators: required }),
+      // Photo evidence of the scene (issue 15): the filler shows Take photo and Choose from gallery here.
+      q('description', 'Describe what happened', 'textArea', { validators: required, photos: true }),
       q('injured', 'Was anyone injured?', 'checkbox'),
       q('sketch', 'Sketch of the scene', 'canvasDraw'),
     ],
@@ -55,7 +56,7 @@ const specific: Record<DemoFormType, { name: string; contents: Question[] }> = {
       // A 'No' raises a corrective action (issue 15).
       q('switchboard', 'Switchboard labelled and secure', 'radiobutton', { options: opts('Yes', 'No', 'N/A'), raisesAction: true }),
       q('rcd', 'RCDs tested', 'radiobutton', { options: opts('Yes', 'No', 'N/A'), raisesAction: true }),
-      q('defects', 'Defects found', 'textArea'),
+      q('defects', 'Defects found', 'textArea', { photos: true }),
     ],
   },
   PERMITS: {

@@ -1,7 +1,8 @@
-import type { Question, QuestionType } from '@hub/model/forms';
+import { takesPhotos, type Question, type QuestionType } from '@hub/model/forms';
 import { memo, type ComponentType } from 'react';
 import { ActionPanel, mayRaiseAction } from './ActionPanel';
 import { useVisible } from './context';
+import { PhotoSection } from './photos/PhotoSection';
 import { CanvasDrawWidget } from './widgets/CanvasDrawWidget';
 import { CheckboxWidget } from './widgets/CheckboxWidget';
 import { ComboboxWidget, ListWidget, MultiComboboxWidget, RadioWidget, SelectUserWidget } from './widgets/ChoiceWidgets';
@@ -53,15 +54,22 @@ export const QuestionView = memo(function QuestionView({ q, readOnly }: WidgetPr
   if (!visible) return null;
   const Widget = WIDGETS[q.questionType];
   if (!Widget) return null;
+  const photos = takesPhotos(q) ? <PhotoSection q={q} readOnly={readOnly} /> : null;
   // A failing answer may raise a corrective action, under the question (issue 15).
   if (mayRaiseAction(q))
     return (
       <div data-action-host={q.id}>
         <Widget q={q} readOnly={readOnly} />
         <ActionPanel q={q} readOnly={readOnly} />
+        {photos}
       </div>
     );
-  return <Widget q={q} readOnly={readOnly} />;
+  return (
+    <>
+      <Widget q={q} readOnly={readOnly} />
+      {photos}
+    </>
+  );
 });
 
 export const QuestionList = memo(function QuestionList({ questions, readOnly }: { questions: Question[]; readOnly: boolean }) {

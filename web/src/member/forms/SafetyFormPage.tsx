@@ -11,6 +11,7 @@ import { Crumbs } from '../../ui/Crumbs';
 import { AttachmentsPanel } from '../attach/AttachmentsPanel';
 import { createSubmission, deleteDraft, fetchDraft, loadColleagues, loadForm } from './forms-api';
 import { formTypeLabel } from './form-types';
+import { releaseLocalPhotos, uploadPendingPhotos } from '../../forms/photos/pending';
 
 /** The spec's form fetch failure: a message with the detail behind 'Detailed Errors'. */
 export function FetchError({ error }: { error: unknown }) {
@@ -97,7 +98,11 @@ export function SafetyFormPage() {
   const refresh = () => client.invalidateQueries({ queryKey: ['forms-of-type'] });
   const save = async (answers: Answers, complete: boolean, stay = false) => {
     try {
-      await createSubmission(version.id, answers, complete);
+      // Photos still on the device (taken offline, or whose upload was cut off) are uploaded first.
+      const sent = await uploadPendingPhotos(answers, me.data?.id ?? '');
+      await createSubmission(version.id, sent, complete);
+      // Leaving the form: the device's copies of those photos are no longer needed.
+      if (complete || !silentSave.current) await releaseLocalPhotos(answers);
       if (!complete) setSavedDraft(true);
     } catch (err) {
       notifications.show({ color: 'red', title: 'There was an error saving the form', message: (err as Error).message, autoClose: false });

@@ -1,4 +1,4 @@
-import { Alert, Anchor, Button, Center, Group, Loader, Modal, Select, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
+import { Alert, Anchor, Button, Center, Checkbox, Group, Loader, Modal, Select, Stack, Tabs, Text, Title, Tooltip } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { openVersion, saveDecision, type VersionSummary } from '@hub/model/forms';
 import { parseWireDate } from '@hub/model/values';
@@ -255,6 +255,7 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
           </Button>
         </Group>
       </Group>
+      <FormSettings />
       <Tabs value={tab} onChange={setTab} keepMounted={false}>
         <Tabs.List>
           <Tabs.Tab value="build">Build</Tabs.Tab>
@@ -288,6 +289,26 @@ function Designer({ initial }: { initial: Omit<Loaded, 'store'> }) {
         </Group>
       </Modal>
     </Stack>
+  );
+}
+
+/** Settings of the whole form (not of a slide or question): whether photos keep their location and time. */
+function FormSettings() {
+  const store = useDesignerStore();
+  const keep = useDesigner((s) => !!s.history.present.keepPhotoMetadata);
+  return (
+    <Checkbox
+      label="Keep photo location and time"
+      description="Photos taken for this form keep where and when they were taken (EXIF GPS and date). Otherwise the device removes them before uploading."
+      checked={keep}
+      onChange={(e) => {
+        const on = e.currentTarget.checked;
+        store.edit((def) => {
+          const { keepPhotoMetadata: _was, ...rest } = def;
+          return { ok: true, definition: on ? { ...rest, keepPhotoMetadata: true } : rest };
+        });
+      }}
+    />
   );
 }
 

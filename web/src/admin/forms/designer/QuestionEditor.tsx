@@ -1,5 +1,5 @@
 import { Button, Checkbox, NativeSelect, Text, Textarea, TextInput } from '@mantine/core';
-import { NO_RAISING_TYPES, QUESTION_TYPE_NAMES, canRaiseOnNo, type Question, type QuestionType } from '@hub/model/forms';
+import { NO_RAISING_TYPES, QUESTION_TYPE_NAMES, canRaiseOnNo, takesPhotos, type Question, type QuestionType } from '@hub/model/forms';
 import { memo, type JSX } from 'react';
 import { ConditionsEditor, type TargetInfo } from './ConditionsEditor';
 import type { EditorChange } from './editor-values';
@@ -176,6 +176,16 @@ export function QuestionEditor({ question: q, questionId, targets, onChange, onC
           disabled={!canRaiseOnNo(q) && !q.raisesAction}
           checked={!!q.raisesAction}
           onChange={(e) => onChange({ raisesAction: e.currentTarget.checked ? true : undefined })}
+        />
+      )}
+      {takesPhotos(q) && (
+        // Issue 15: every answered question offers 'Add photo'; this shows a photo section instead.
+        <Checkbox
+          className={classes.check}
+          label="Ask for photo evidence"
+          description="Shows Take photo and Choose from gallery under the question (members can add photos to any question)"
+          checked={!!q.photos}
+          onChange={(e) => onChange({ photos: e.currentTarget.checked ? true : undefined })}
         />
       )}
       {q.questionType === 'formSection' && (
