@@ -1,4 +1,5 @@
-import { findEntity, isUuid, kinds, type EntityDef } from '@hub/model';
+import { findEntity, isUuid, kinds, messages, type EntityDef } from '@hub/model';
+import { accepts } from '../files/types';
 import { ValidationError } from '../core/errors';
 import { Params, ident } from '../db/params';
 import type { Db } from '../db/client';
@@ -71,7 +72,11 @@ export async function assertFileRefs(
       );
       if (rows[0]?.f === value) continue;
     }
-    if (!(await readableFile(db, caller, value)))
-      throw new ValidationError([{ path: key, code: 'notExist', message: fileMessages.notExist }]);
+    const file = await readableFile(db, caller, value);
+    if (!file) throw new ValidationError([{ path: key, code: 'notExist', message: fileMessages.notExist }]);
+    // A file named by id meets the field's types as an upload must (crud/values.ts storeUpload).
+    const accept = field.kind === 'file' ? field.accept : undefined;
+    if (accept && !accepts(accept, file.content_type))
+      throw new ValidationError([{ path: key, code: 'invalid', message: messages.fileType(file.content_type, accept.join(', ')) }]);
   }
 }

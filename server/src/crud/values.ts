@@ -4,6 +4,7 @@ import type { Db } from '../db/client';
 import { columnOf, storedFields } from '../db/columns';
 import type { FileStorage } from '../files/storage';
 import { StagedUpload } from '../files/upload';
+import { accepts } from '../files/types';
 import { serverKindOf } from '../kinds';
 import { ValidationError } from '../core/errors';
 
@@ -35,10 +36,6 @@ export async function storeUpload(env: SaveEnv, path: string, field: Field, uplo
   );
   return rows[0].id;
 }
-
-/** Whether a field's accept list (exact types, or prefixes such as 'image/') takes a type. */
-export const accepts = (accept: readonly string[], type: string): boolean =>
-  accept.some((a) => (a.endsWith('/') ? type.startsWith(a) : type === a));
 
 /** Column values of an input's stored fields, converted for SQL; server-managed fields skipped. */
 export async function columnValues(

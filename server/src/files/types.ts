@@ -73,3 +73,7 @@ export function servingHeaders(storedType: string, fileName: string, download: b
 /** RFC 8187 value characters only (encodeURIComponent leaves ' ( ) * ! unescaped). */
 const encodeFileName = (name: string) =>
   encodeURIComponent(name).replace(/['()*!]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+
+/** Whether a field's accept list (exact types, or prefixes such as 'image/') takes a type. */
+export const accepts = (accept: readonly string[], type: string): boolean =>
+  accept.some((a) => (a.endsWith('/') ? type.startsWith(a) : type === a));

@@ -335,6 +335,27 @@ describe('corrective actions', () => {
     expect((await upd(SAFETY_WORKER, { id, status: 'OPEN' })).errors?.[0]?.message).toBe(actionMessages.closedAlready);
   });
 
+  it("a file named by id as the closing photo must be an image, as an upload must: a manager's readable PDF is refused", async () => {
+    const id = await raise();
+    // A PDF of one of Sparkright's assets: a file the manager may read.
+    const { rows } = await h.db.query<{ id: string; type: string }>(
+      `INSERT INTO file (file_name, content_type, size, storage_key, owner_entity, owner_id)
+       SELECT 'notes.pdf', 'application/pdf', 10, 'no-such-key', 'AssetEntity', a.id FROM asset a WHERE a.member_organisation_id = $1 LIMIT 1
+       RETURNING id, content_type AS type`,
+      [h.org.spark],
+    );
+    expect(rows.length).toBe(1);
+    const readable = await h.app.inject({ method: 'GET', url: `/api/files/metadata/${rows[0].id}`, headers: h.headers(SPARK_MANAGER) });
+    expect(readable.statusCode).toBe(200);
+    const res = await upd(SPARK_MANAGER, { id, status: 'CLOSED', closingComment: 'Fitted', closingPhotoId: rows[0].id });
+    expect(res.errors?.[0]?.message).toBe(messages.fileType(rows[0].type, 'image/'));
+    const { rows: after } = await h.db.query<{ status: string; p: string | null }>(
+      'SELECT status, closing_photo_id AS p FROM corrective_action WHERE id = $1',
+      [id],
+    );
+    expect(after[0]).toEqual({ status: 'OPEN', p: null });
+  });
+
   it('a manager cannot move an action to another organisation nor assign it outside the organisation', async () => {
     const id = await raise();
     expect((await upd(SPARK_MANAGER, { id, memberOrganisationId: h.org.volt })).errors?.[0]?.extensions?.code).toBe('VALIDATION');
