@@ -1,5 +1,6 @@
 import { toDayString } from '@hub/model/forms';
 import { graphqlRequest, graphqlUpload } from '../../client/graphql';
+import { preparePhoto } from '../../forms/photos/image';
 import type { Where } from '../../admin/list/query';
 import type { MemberTab } from '../records/tabs';
 
@@ -89,8 +90,13 @@ const UPDATE = `mutation($m: [CorrectiveActionEntityInput!]!) { r: updateCorrect
 /** Closes the action with a comment and, when given, a photo (a multipart save). */
 export async function closeAction(id: string, comment: string, photo: File | null): Promise<void> {
   const input = { id, status: 'CLOSED', closingComment: comment.trim() };
-  if (photo) await graphqlUpload(UPDATE, { m: [{ ...input, closingPhoto: null }] }, [{ path: 'variables.m.0.closingPhoto', file: photo }]);
-  else await graphqlRequest(UPDATE, { m: [input] });
+  if (photo) {
+    // Resized on the device like a form's photo evidence (longest side 2,000 px, JPEG, EXIF
+    // location and time removed): a phone's 12-megapixel photo is not sent as it was taken.
+    const prepared = await preparePhoto(photo, false);
+    const file = new File([prepared.photo], `${photo.name.replace(/\.[^.]*$/, '') || 'photo'}.jpg`, { type: 'image/jpeg' });
+    await graphqlUpload(UPDATE, { m: [{ ...input, closingPhoto: null }] }, [{ path: 'variables.m.0.closingPhoto', file }]);
+  } else await graphqlRequest(UPDATE, { m: [input] });
 }
 
 /** A manager's change: assignee, due date, priority, description, or reopening. */
