@@ -114,7 +114,14 @@ describe('action answers', () => {
 
   it('checks each field', () => {
     const issue = (over: Record<string, unknown> | unknown) =>
-      actionIssues(def, { guard: 'No', 'guard-action': typeof over === 'object' && over && !Array.isArray(over) ? action(over as Record<string, unknown>) : over }, { today })[0]?.message;
+      actionIssues(
+        def,
+        {
+          guard: 'No',
+          'guard-action': typeof over === 'object' && over && !Array.isArray(over) ? action(over as Record<string, unknown>) : over,
+        },
+        { today },
+      )[0]?.message;
     expect(issue({ description: '  ' })).toBe(actionMessages.description);
     expect(issue({ description: 'x'.repeat(2001) })).toBe(actionMessages.descriptionTooLong);
     expect(issue({ priority: 'urgent' })).toBe(actionMessages.priority);

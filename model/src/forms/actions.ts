@@ -154,7 +154,8 @@ export function actionAnswerIssues(id: string, value: unknown, options: ActionCh
   if (typeof a.description !== 'string' || a.description.trim() === '') return issue(actionMessages.description);
   if (a.description.length > ACTION_DESCRIPTION_MAX) return issue(actionMessages.descriptionTooLong);
   if (a.assigneeId !== null && a.assigneeId !== undefined && typeof a.assigneeId !== 'string') return issue(actionMessages.assignee);
-  if (typeof a.priority !== 'string' || !(ACTION_PRIORITIES as readonly string[]).includes(a.priority)) return issue(actionMessages.priority);
+  if (typeof a.priority !== 'string' || !(ACTION_PRIORITIES as readonly string[]).includes(a.priority))
+    return issue(actionMessages.priority);
   const due = dayNumber(a.dueDate);
   if (due === null) return issue(actionMessages.dueDate);
   const today = dayNumber(options.today);
@@ -212,4 +213,3 @@ export function raisedActions(def: FormDefinition, answers: Answers): { failing:
     return [{ failing, action: { ...a, assigneeId: a.assigneeId ?? null, description: a.description.trim() } }];
   });
 }
-

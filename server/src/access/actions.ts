@@ -63,4 +63,3 @@ export function assertActionUpdate(caller: Caller | null, stored: StoredAction, 
 export function assertActionCreate(caller: Caller | null): void {
   if (!isAdministrator(caller)) throw new ForbiddenError(actionMessages.createdBySubmission);
 }
-

@@ -33,7 +33,11 @@ export async function assertActions(tx: Db, def: FormDefinition, answers: Answer
           tx,
           SYSTEM_CALLER,
           getEntity('MehubAccountEntity'),
-          { ids: valid, take: valid.length, where: [{ path: 'memberOrganisationId', comparison: 'equal', value: [owner.memberOrganisationId] }] },
+          {
+            ids: valid,
+            take: valid.length,
+            where: [{ path: 'memberOrganisationId', comparison: 'equal', value: [owner.memberOrganisationId] }],
+          },
           { id: true },
         )) as { id: string }[])
       : [];
@@ -41,7 +45,11 @@ export async function assertActions(tx: Db, def: FormDefinition, answers: Answer
   const wrong = raised.filter((r) => r.action.assigneeId && !known.has(r.action.assigneeId));
   if (wrong.length)
     throw new ValidationError(
-      wrong.map((r) => ({ path: `submissionData.${actionKey(r.failing.question.id)}`, code: 'notExist' as const, message: actionMessages.assignee })),
+      wrong.map((r) => ({
+        path: `submissionData.${actionKey(r.failing.question.id)}`,
+        code: 'notExist' as const,
+        message: actionMessages.assignee,
+      })),
     );
 }
 

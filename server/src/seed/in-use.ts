@@ -544,8 +544,8 @@ export async function seedDemoInUse(base: DemoBase, now = new Date()): Promise<v
       'update',
       null,
     );
-  await db.query(
-    `UPDATE corrective_action SET closed_at = $2::timestamp, modified = $2::timestamp WHERE id = ANY($1::uuid[])`,
-    [toClose.map((r) => r.id), momentBefore(now, 5)],
-  );
+  await db.query(`UPDATE corrective_action SET closed_at = $2::timestamp, modified = $2::timestamp WHERE id = ANY($1::uuid[])`, [
+    toClose.map((r) => r.id),
+    momentBefore(now, 5),
+  ]);
 }
