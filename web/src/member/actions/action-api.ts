@@ -103,9 +103,3 @@ export async function closeAction(id: string, comment: string, photo: File | nul
 export async function updateAction(input: Record<string, unknown> & { id: string }): Promise<void> {
   await graphqlRequest(UPDATE, { m: [input] });
 }
-
-/** How many actions the viewer reads (the menu shows the page to those who have any). */
-export async function countMyActions(): Promise<number> {
-  const d = await graphqlRequest<{ n: number }>(`query { n: countCorrectiveActionEntitys }`);
-  return d.n;
-}

@@ -6,7 +6,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link, useLocation } from 'react-router';
 import { hasBackendAccess, useMe } from '../../app/session';
 import { useQuery } from '@tanstack/react-query';
-import { countMyActions } from '../actions/action-api';
+import { countMyActions } from '../actions/count';
 import { MAIN_NAV, SECONDARY_NAV, actionManager, visibleNav, type ResolvedLink } from './menu';
 import { useSiteConfig } from './site-api';
 
