@@ -17,6 +17,9 @@ export default defineConfig({
   reporter: process.env.CI ? 'list' : [['list']],
   use: {
     baseURL: `http://127.0.0.1:${port}`,
+    // The production build registers a service worker (docs/offline.md): flows run without it
+    // (no precaching on every page of every test) except those about it (e2e/offline.spec.ts).
+    serviceWorkers: 'block',
     screenshot: 'only-on-failure',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',

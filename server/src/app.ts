@@ -326,7 +326,18 @@ export async function buildApp({
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));
   if (hasWeb) {
-    await app.register(fastifyStatic, { root: config.webDist, wildcard: false, index: false, maxAge: '1h' });
+    await app.register(fastifyStatic, {
+      root: config.webDist,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      // The service worker, its runtime, the manifest and the page are checked on every load, so
+      // a deploy reaches the installed app at once (docs/offline.md); other files keep an hour.
+      setHeaders(res, path) {
+        const checked = /(?:^|[\\/])(?:sw\.js|workbox-[\w-]+\.js|manifest\.webmanifest|index\.html)$/.test(path);
+        res.setHeader('cache-control', checked ? 'no-cache' : 'public, max-age=3600');
+      },
+    });
   }
   app.setNotFoundHandler((req, reply) => {
     if (isApiRequest(req) || routedPath(req) === '/api' || req.method !== 'GET')

@@ -7,3 +7,14 @@ createRoot(document.getElementById('root')!).render(
     <App />
   </StrictMode>,
 );
+
+// The service worker of the installable, offline member site: production builds only (dev and tests run without it).
+if (import.meta.env.PROD && 'serviceWorker' in navigator) void import('./offline/register-sw').then((m) => m.registerServiceWorker());
+
+// A lazy chunk that cannot be loaded (a deploy replaced it and no service worker kept it): load the new build once.
+window.addEventListener('vite:preloadError', (event) => {
+  if (sessionStorage.getItem('hub-reloaded-for-chunk')) return;
+  sessionStorage.setItem('hub-reloaded-for-chunk', '1');
+  event.preventDefault();
+  window.location.reload();
+});

@@ -17,6 +17,7 @@ vi.mock('../app/session', async (original) => ({
 const admin = { id: 'a', email: 'admin@hub.example', isDuplicate: false, groups: [{ name: GROUPS.admin, hasBackendAccess: true }] } as Me;
 
 function renderAt(path: string, me: Me | null, providers: Providers) {
+  logout.mockResolvedValue(true);
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   client.setQueryData(['me'], me);
   client.setQueryData(['providers'], providers);
@@ -61,12 +62,12 @@ describe('logout()', () => {
       sessionStorage.setItem('duplicateEmailWarned', 'true');
       localStorage.setItem('displayNewsTicker', 'false');
       localStorage.setItem('searchedValue', 'kept');
-      real(admin, { sso: true, ssoLogout: true }, '/');
+      await real(admin, { sso: true, ssoLogout: true }, '/');
       expect(sessionStorage.length).toBe(0);
       expect(localStorage.getItem('displayNewsTicker')).toBeNull();
       expect(localStorage.getItem('searchedValue')).toBe('kept');
       expect(assign).toHaveBeenCalledWith('/api/authorization/logout?redirect=%2F&clean=true');
-      real({ ...admin, groups: [{ name: GROUPS.member, hasBackendAccess: true }] }, { sso: true, ssoLogout: true }, '/');
+      await real({ ...admin, groups: [{ name: GROUPS.member, hasBackendAccess: true }] }, { sso: true, ssoLogout: true }, '/');
       expect(assign).toHaveBeenLastCalledWith('/Saml/InitiateSingleLogout?returnurl=%2F');
     } finally {
       Object.defineProperty(window, 'location', { configurable: true, value: location });

@@ -1,6 +1,6 @@
 import { Center, Loader } from '@mantine/core';
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { safePath } from '@hub/model/safe-path';
 import { logout, useMe, useProviders, useSetMe } from '../app/session';
 
@@ -14,6 +14,7 @@ export function LogoutPage() {
   const providers = useProviders();
   const setMe = useSetMe();
   const [params] = useSearchParams();
+  const navigate = useNavigate();
   const redirect = safePath(params.get('redirect'));
   const done = useRef(false);
 
@@ -21,9 +22,12 @@ export function LogoutPage() {
     if (done.current || me.isPending || providers.isPending) return;
     done.current = true;
     const user = me.data;
-    setMe(null);
-    logout(user, providers.data, redirect);
-  }, [me.isPending, me.data, providers.isPending, providers.data, redirect, setMe]);
+    void logout(user, providers.data, redirect).then((out) => {
+      if (out) setMe(null);
+      // The user chose to stay signed in (forms wait to be sent): back where they were.
+      else void navigate(-1);
+    });
+  }, [me.isPending, me.data, providers.isPending, providers.data, redirect, setMe, navigate]);
 
   return (
     <Center mih="60dvh">

@@ -139,9 +139,13 @@ describe('logout', () => {
     const location = window.location;
     Object.defineProperty(window, 'location', { configurable: true, value: { ...location, assign } });
     try {
-      logout({ ...me, groups: [{ name: GROUPS.member, hasBackendAccess: false }] }, { sso: true, ssoLogout: true }, '/\\evil.example');
+      await logout(
+        { ...me, groups: [{ name: GROUPS.member, hasBackendAccess: false }] },
+        { sso: true, ssoLogout: true },
+        '/\\evil.example',
+      );
       expect(assign).toHaveBeenLastCalledWith('/Saml/InitiateSingleLogout?returnurl=%2F');
-      logout(me, { sso: true, ssoLogout: true }, '/home');
+      await logout(me, { sso: true, ssoLogout: true }, '/home');
       expect(assign).toHaveBeenLastCalledWith('/api/authorization/logout?redirect=%2Fhome&clean=true');
     } finally {
       Object.defineProperty(window, 'location', { configurable: true, value: location });

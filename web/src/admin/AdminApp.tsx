@@ -155,7 +155,7 @@ export default function AdminApp() {
           >
             <NavItems items={toolLinks(me.data)} />
           </NavLink>
-          <NavLink label="Logout" leftSection={<IconLogout size={16} />} onClick={() => logout(me.data, providers, '/admin_login')} />
+          <NavLink label="Logout" leftSection={<IconLogout size={16} />} onClick={() => void logout(me.data, providers, '/admin_login')} />
         </ScrollArea>
       </AppShell.Navbar>
       <AppShell.Main>

@@ -4,6 +4,7 @@ import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { RouterProvider } from 'react-router';
+import { SignOutGuard } from '../offline/SignOutGuard';
 import { router } from './router';
 import { cssVariablesResolver, theme } from './theme';
 
@@ -18,6 +19,7 @@ export function App() {
       <Notifications position="top-right" />
       <QueryClientProvider client={queryClient}>
         <RouterProvider router={router} />
+        <SignOutGuard />
       </QueryClientProvider>
     </MantineProvider>
   );

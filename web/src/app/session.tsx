@@ -3,13 +3,20 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { safePath } from '@hub/model/safe-path';
 import { isAdministratorGroups } from '@hub/model/groups';
 import { api, ApiError } from '../client/api';
+import { isNetworkError } from '../client/connectivity';
+import { deviceUser, rememberDeviceUser } from '../offline/db';
+import { prepareSignOut } from '../offline/SignOutGuard';
 
 export type { Me } from '@hub/model/account';
 import type { Me } from '@hub/model/account';
 
 const ME = ['me'] as const;
 
-/** The current user from /api/account/me: null when signed out. */
+/**
+ * The current user from /api/account/me: null when signed out. When the hub cannot be
+ * reached (offline: no answer at all, not a 401), the user last signed in on this device goes
+ * on with what the device keeps for them (docs/offline.md); a 401 signs out as ever.
+ */
 export function useMe() {
   return useQuery({
     queryKey: ME,
@@ -17,13 +24,23 @@ export function useMe() {
       try {
         const me = await api<Me>('GET', '/api/account/me');
         warnDuplicateEmailOnce(me);
+        void rememberDeviceUser(me);
         return me;
       } catch (err) {
-        if (err instanceof ApiError && err.status === 401) return null;
+        if (err instanceof ApiError && err.status === 401) {
+          await rememberDeviceUser(null);
+          return null;
+        }
+        if (isNetworkError(err)) {
+          const kept = await deviceUser();
+          if (kept) return kept;
+        }
         throw err;
       }
     },
     staleTime: 60_000,
+    // Asked even when the browser says it is offline: the answer then comes from the device.
+    networkMode: 'always',
   });
 }
 
@@ -31,6 +48,7 @@ export function useSetMe() {
   const client = useQueryClient();
   return (me: Me | null) => {
     warnDuplicateEmailOnce(me);
+    void rememberDeviceUser(me);
     return client.setQueryData(ME, me);
   };
 }
@@ -65,15 +83,19 @@ export function useProviders() {
 }
 
 /**
- * Logout: forgets what this tab kept, then administrator groups end the server session
+ * Logout: forgets what this tab and this device kept (asking first when forms wait to be
+ * sent: false when the user stays signed in), then administrator groups end the server session
  * (and come back to `redirect`, a path of the hub); others leave through single logout when it
  * is configured.
  */
-export function logout(me: Me | null | undefined, providers: Providers | undefined, back = '/admin_login') {
+export async function logout(me: Me | null | undefined, providers: Providers | undefined, back = '/admin_login'): Promise<boolean> {
+  // What this device keeps for the user goes too; forms still waiting to send are asked about first.
+  if (!(await prepareSignOut(me?.id))) return false;
   const redirect = safePath(back);
   sessionStorage.clear();
   localStorage.removeItem('displayNewsTicker');
   if (!isAdminGroup(me) && providers?.ssoLogout)
     window.location.assign(`/Saml/InitiateSingleLogout?returnurl=${encodeURIComponent(redirect)}`);
   else window.location.assign(`/api/authorization/logout?redirect=${encodeURIComponent(redirect)}&clean=true`);
+  return true;
 }

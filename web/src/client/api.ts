@@ -1,3 +1,5 @@
+import { hubFetch } from './connectivity';
+
 /** REST calls to the hub: JSON both ways, the anti-forgery header, and the spec's 401 rule. */
 export class ApiError extends Error {
   constructor(
@@ -58,7 +60,8 @@ export async function api<T>(
   /** `redirectOn401: false` keeps a 401 as an error for the caller (default: sign out, except for {@link expects401}). */
   opts: { redirectOn401?: boolean } = {},
 ): Promise<T> {
-  const res = await fetch(path, {
+  // No answer at all (offline, the hub unreachable): a NetworkError (client/connectivity.ts).
+  const res = await hubFetch(path, {
     method,
     credentials: 'same-origin',
     headers: { ...(body !== undefined ? { 'content-type': 'application/json' } : {}), ...(method === 'GET' ? {} : xsrfHeaders()) },

@@ -1,4 +1,5 @@
 import { sessionEnded, xsrfHeaders } from './api';
+import { hubFetch, NetworkError, reportReachable, reportUnreachable } from './connectivity';
 
 /** A GraphQL call to the hub, with the anti-forgery header and the spec's 401 rule. */
 export class GraphqlError extends Error {
@@ -11,7 +12,8 @@ export class GraphqlError extends Error {
 }
 
 export async function graphqlRequest<T>(query: string, variables?: Record<string, unknown>): Promise<T> {
-  const res = await fetch('/api/graphql', {
+  // No answer at all (offline, the hub unreachable): a NetworkError (client/connectivity.ts).
+  const res = await hubFetch('/api/graphql', {
     method: 'POST',
     credentials: 'same-origin',
     headers: { 'content-type': 'application/json', ...xsrfHeaders() },
@@ -50,15 +52,23 @@ export async function graphqlUpload<T>(
   form.append('map', JSON.stringify(Object.fromEntries(files.map((f, i) => [String(i), [f.path]]))));
   files.forEach((f, i) => form.append(String(i), f.file, f.file.name));
   if (!onProgress || typeof XMLHttpRequest === 'undefined')
-    return readResponse<T>(await fetch('/api/graphql', { method: 'POST', credentials: 'same-origin', headers: xsrfHeaders(), body: form }));
+    return readResponse<T>(
+      await hubFetch('/api/graphql', { method: 'POST', credentials: 'same-origin', headers: xsrfHeaders(), body: form }),
+    );
   const res = await new Promise<Response>((resolve, reject) => {
     const xhr = new XMLHttpRequest();
     xhr.open('POST', '/api/graphql');
     xhr.withCredentials = true;
     for (const [k, v] of Object.entries(xsrfHeaders())) xhr.setRequestHeader(k, v);
     xhr.upload.onprogress = (e) => e.lengthComputable && onProgress(e.loaded / e.total);
-    xhr.onload = () => resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } }));
-    xhr.onerror = () => reject(new GraphqlError('The upload failed: the connection was lost', []));
+    xhr.onload = () => {
+      reportReachable();
+      resolve(new Response(xhr.responseText, { status: xhr.status, headers: { 'content-type': 'application/json' } }));
+    };
+    xhr.onerror = () => {
+      reportUnreachable();
+      reject(new NetworkError('The upload failed: the connection was lost'));
+    };
     xhr.send(form);
   });
   return readResponse<T>(res);

@@ -41,6 +41,14 @@ export interface FormFillerProps {
    * filler carries on to where the user was going, so the caller should not navigate.
    */
   onSaveDraft?: (answers: Answers, options: { continueNavigation: boolean }) => Promise<void>;
+  /**
+   * Called after every change of the answers with all of them (the member's form page keeps
+   * them on the device as they are typed, offline/local-answers.ts). Not called for the
+   * initial answers.
+   */
+  onAnswersChange?: (answers: Answers) => void;
+  /** The member discarded the answers not saved yet (the leave prompt's Discard, Cancel's discard). */
+  onDiscardChanges?: () => void;
   /** Validated (whole form; in 'edit' mode validateReview), hidden answers removed. Rejections as for onSaveDraft. */
   onSubmit?: (answers: Answers) => Promise<void>;
   /**

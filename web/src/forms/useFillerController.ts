@@ -178,13 +178,18 @@ export function useFillerController(props: CoreProps) {
     forgetServerErrorsRef.current = forgetServerErrors;
   });
 
+  const onAnswersChange = useRef(props.onAnswersChange);
+  useLayoutEffect(() => {
+    onAnswersChange.current = props.onAnswersChange;
+  });
   // A changed answer drops the refused save's message on it; once revalidation is on,
-  // every change re-checks the slides on screen.
+  // every change re-checks the slides on screen. The caller hears of every change.
   useEffect(
     () =>
       answers.subscribeAll((changed) => {
         forgetServerErrorsRef.current(changed);
         if (revalidate.current) revalidateRef.current();
+        onAnswersChange.current?.(answers.getAll());
       }),
     [answers],
   );
@@ -378,6 +383,7 @@ export function useFillerController(props: CoreProps) {
     /** The leave prompt's Discard: the unsaved answers are given up. */
     discardChanges: () => {
       savedVersion.current = answers.version;
+      props.onDiscardChanges?.();
     },
     shouldBlock,
   };

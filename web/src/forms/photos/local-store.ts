@@ -55,3 +55,9 @@ export const putLocalPhoto = (p: LocalPhoto) => run('readwrite', (s) => s.put(p)
 export const getLocalPhoto = (id: string) =>
   run<LocalPhoto | undefined>('readonly', (s) => s.get(id) as IDBRequest<LocalPhoto | undefined>);
 export const deleteLocalPhoto = (id: string) => run('readwrite', (s) => s.delete(id)).then(() => undefined);
+
+/** Every photo `userId` left on this device (signing out, offline/db.ts clearUserData). */
+export async function deleteLocalPhotosOf(userId: string): Promise<void> {
+  const ids = await run<IDBValidKey[]>('readonly', (s) => s.index('userId').getAllKeys(userId));
+  await Promise.all(ids.map((id) => deleteLocalPhoto(String(id))));
+}

@@ -1,3 +1,4 @@
+import { isNetworkError } from '../../client/connectivity';
 import { graphqlUpload, GraphqlError } from '../../client/graphql';
 import { graphqlRequest } from '../../client/graphql';
 
@@ -41,7 +42,11 @@ export async function uploadPhoto(
     return data.r[0];
   } catch (err) {
     // No answer at all (the request never completed), or a gateway's error page: not the hub's refusal.
-    if (err instanceof TypeError || (err instanceof GraphqlError && !err.errors.length && !/session/.test(err.message)))
+    if (
+      err instanceof TypeError ||
+      isNetworkError(err) ||
+      (err instanceof GraphqlError && !err.errors.length && !/session/.test(err.message))
+    )
       throw new PhotoOfflineError(err.message);
     throw err;
   }

@@ -2,6 +2,8 @@ import { Button, Flex, Modal, Text, type ButtonProps } from '@mantine/core';
 import { notifications } from '@mantine/notifications';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { clearLocalAnswers } from '../../offline/local-answers';
+import { removeWaitingDrafts } from '../../offline/outbox';
 import { deleteDraft, hasDraft } from './forms-api';
 
 /**
@@ -18,8 +20,9 @@ const wrapping: ButtonProps['styles'] = {
 /**
  * Create for a form: checks for a draft first. With one, the user chooses to continue it
  * or discard it and start again; either way the filler opens at /safety-form/{formId}.
+ * Discarding also forgets the answers kept on this device for `userId` (docs/offline.md).
  */
-export function useCreateForm() {
+export function useCreateForm(userId?: string) {
   const navigate = useNavigate();
   const [pending, setPending] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -40,6 +43,8 @@ export function useCreateForm() {
     setBusy(true);
     try {
       await deleteDraft(pending);
+      // Starting from scratch: the answers kept on this device for the form go too.
+      if (userId) await Promise.all([clearLocalAnswers(userId, pending), removeWaitingDrafts(userId, pending).catch(() => {})]);
       void navigate(`/safety-form/${pending}`);
     } catch {
       notifications.show({ color: 'red', message: 'There was an error when discarding the form draft' });

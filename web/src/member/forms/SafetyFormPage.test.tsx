@@ -18,6 +18,11 @@ const api = vi.hoisted(() => ({
   deleteDraft: vi.fn(),
 }));
 vi.mock('./forms-api', () => api);
+// The attachments panel's list: answered (jsdom has no hub; a fetch that gets no answer would mark the hub unreachable).
+vi.mock('../attach/attach-api', async (original) => ({
+  ...(await original<typeof import('../attach/attach-api')>()),
+  loadAttachments: vi.fn(async () => ({ documents: [], assets: [], files: [] })),
+}));
 
 const definition: FormDefinition = {
   slides: [{ name: 'Work', contents: [{ id: 'task', title: 'Task', questionType: 'text' }] }, newCompleteSlide()],

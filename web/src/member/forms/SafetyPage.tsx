@@ -2,8 +2,8 @@ import { Anchor, Badge, Box, Button, Card, Container, Group, SimpleGrid, Skeleto
 import { IconBooks, IconExternalLink, IconFileText, IconShieldCheck } from '@tabler/icons-react';
 import type { SafetyLinkItem, SafetySection } from '@hub/model/site';
 import { hasRoleFact } from '@hub/model/roles';
-import { useQuery } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { skipToken, useQueries, useQuery } from '@tanstack/react-query';
+import { useEffect, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../app/session';
 import { Crumbs } from '../../ui/Crumbs';
@@ -13,6 +13,8 @@ import { useSiteConfig } from '../site/site-api';
 import { useCreateForm } from './DraftPrompt';
 import { FORM_TYPE_SUMMARY, formTypeLabel, formTypesFor, type FormTypeKey } from './form-types';
 import { formsOfType } from './forms-api';
+import { isOffline } from '../../client/connectivity';
+import { formsOfTypeKey, keepFormsForOffline, withDeviceCopy } from '../../offline/device-copy';
 
 type Level = 2 | 3;
 
@@ -79,7 +81,13 @@ const rowSkeletons = (
 );
 
 function FormTypeTile({ type, level, onCreate }: { type: FormTypeKey; level: Level; onCreate: (formId: string) => void }) {
-  const forms = useQuery({ queryKey: ['forms-of-type', type], queryFn: () => formsOfType(type) });
+  const userId = useMe().data?.id;
+  // Kept on the device for the user: the tile lists its forms offline (docs/offline.md).
+  const forms = useQuery({
+    queryKey: ['forms-of-type', type],
+    queryFn: () => withDeviceCopy(userId, formsOfTypeKey(type), () => formsOfType(type)),
+    networkMode: 'always',
+  });
   return (
     <Tile id={`type-${type}`} icon={tileIcon(IconFileText)} title={formTypeLabel(type)} level={level}>
       <Text size="sm" c="gray.7" mb="sm">
@@ -245,14 +253,29 @@ function OriginalTiles() {
 }
 
 /**
+ * Once the tiles have listed their forms (from the hub), every one of them, with the user's
+ * drafts, is kept on the device so that it opens offline.
+ */
+function useKeepFormsForOffline(userId: string | undefined, types: FormTypeKey[]) {
+  const lists = useQueries({
+    queries: types.map((t) => ({ queryKey: ['forms-of-type', t], queryFn: skipToken, networkMode: 'always' as const })),
+  });
+  const ids = lists.every((l) => l.isSuccess) ? lists.flatMap((l) => (l.data as { id: string }[]).map((f) => f.id)).join(',') : null;
+  useEffect(() => {
+    if (userId && ids !== null && !isOffline()) void keepFormsForOffline(userId, ids ? ids.split(',') : []);
+  }, [userId, ids]);
+}
+
+/**
  * /mesafety by role (model/src/roles.ts): the original layout (My Library, the safety link
  * sections, then the safety forms) for `safetyLayout` roles; one tile per form type for the
  * others, led by the marketing tile for `marketingTile` roles, who get the reduced types.
  */
 export function SafetyPage() {
   const me = useMe().data;
-  const { open, prompt } = useCreateForm();
+  const { open, prompt } = useCreateForm(me?.id);
   const types = formTypesFor(me?.roleName);
+  useKeepFormsForOffline(me?.id, types);
   const original = hasRoleFact('safetyLayout', me?.roleName);
   const formTiles = (level: Level) => types.map((t) => <FormTypeTile key={t} type={t} level={level} onCreate={(id) => void open(id)} />);
   return (

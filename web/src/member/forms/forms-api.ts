@@ -89,13 +89,85 @@ export async function loadForm(formId: string): Promise<FillableForm | null> {
   };
 }
 
+export const CREATE_SUBMISSION = `mutation($m: [FormSubmissionsEntityInput!]!) { r: createFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`;
+
+/** The create input of a save: `idempotencyKey` makes a resent save answer the submission the first one made (docs/offline.md). */
+export const submissionInput = (versionId: string, answers: Answers, isCompleted: boolean, idempotencyKey?: string) => ({
+  formVersionId: versionId,
+  isCompleted,
+  submissionData: JSON.stringify(answers),
+  ...(idempotencyKey ? { idempotencyKey } : {}),
+});
+
 /** Saves a new submission: a draft (isCompleted false) or the completed form. */
-export async function createSubmission(versionId: string, answers: Answers, isCompleted: boolean): Promise<string> {
-  const data = await graphqlRequest<{ r: { id: string }[] }>(
-    `mutation($m: [FormSubmissionsEntityInput!]!) { r: createFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
-    { m: [{ formVersionId: versionId, isCompleted, submissionData: JSON.stringify(answers) }] },
-  );
+export async function createSubmission(
+  versionId: string,
+  answers: Answers,
+  isCompleted: boolean,
+  idempotencyKey?: string,
+): Promise<string> {
+  const data = await graphqlRequest<{ r: { id: string }[] }>(CREATE_SUBMISSION, {
+    m: [submissionInput(versionId, answers, isCompleted, idempotencyKey)],
+  });
   return data.r[0].id;
+}
+
+/** The forms `ids` with their published versions, in one request (kept for reading offline). */
+export async function loadForms(ids: string[]): Promise<FillableForm[]> {
+  if (!ids.length) return [];
+  const data = await graphqlRequest<{
+    r: { id: string; name: string; formType: string; publishedVersion: { id: string; version: number; formData: unknown } | null }[];
+  }>(
+    `query($c: [[WhereExpressionGraph!]!], $take: Int) { r: formsEntitys(conditions: $c, take: $take) { id name formType publishedVersion { id version formData } } }`,
+    { c: [[{ path: 'id', comparison: 'in', value: ids }]], take: ids.length },
+  );
+  const out: FillableForm[] = [];
+  for (const f of data.r) {
+    const v = f.publishedVersion;
+    let version: FormVersionData | null = null;
+    try {
+      version = v ? { id: v.id, version: v.version, definition: readDefinition(v.formData) } : null;
+    } catch {
+      // A broken definition: the form page shows the error when opened online.
+      continue;
+    }
+    out.push({ id: f.id, name: f.name, formType: f.formType, version });
+  }
+  return out;
+}
+
+/** The caller's drafts, by form id, in one request (kept for reading offline). */
+export async function loadMyDrafts(userId: string): Promise<Map<string, Draft>> {
+  const data = await graphqlRequest<{
+    r: {
+      id: string;
+      submissionData: string | null;
+      formVersion: { id: string; version: number; formData: unknown; form: { id: string } } | null;
+    }[];
+  }>(
+    `query($c: [[WhereExpressionGraph!]!]) { r: formSubmissionsEntitys(conditions: $c, take: 500, orderBy: [{ path: "created", descending: true }]) { id submissionData formVersion { id version formData form { id } } } }`,
+    {
+      c: [
+        [{ path: 'isCompleted', comparison: 'equal', value: ['false'] }],
+        [{ path: 'mehubAccountId', comparison: 'equal', value: [userId] }],
+      ],
+    },
+  );
+  const out = new Map<string, Draft>();
+  for (const d of data.r) {
+    const v = d.formVersion;
+    if (!v || out.has(v.form.id)) continue;
+    try {
+      out.set(v.form.id, {
+        id: d.id,
+        answers: readAnswers(d.submissionData),
+        version: { id: v.id, version: v.version, definition: readDefinition(v.formData) },
+      });
+    } catch {
+      // A broken definition: left for the form page to report online.
+    }
+  }
+  return out;
 }
 
 /** A reviewer's save of a completed submission (the server keeps every other answer as it was). */

@@ -8,6 +8,7 @@ import { hasBackendAccess, useMe } from '../../app/session';
 import { useQuery } from '@tanstack/react-query';
 import { countMyActions } from '../actions/count';
 import { MAIN_NAV, SECONDARY_NAV, actionManager, visibleNav, type ResolvedLink } from './menu';
+import { OutboxBadge } from '../../offline/OutboxStatus';
 import { useSiteConfig } from './site-api';
 
 /** member-site.md section 9: the slide-out menu closes at this width and wider. */
@@ -104,6 +105,7 @@ function NarrowBar() {
     <Group h="100%" px="md" justify="space-between" wrap="nowrap">
       <Logo />
       <Group gap="xs" wrap="nowrap">
+        {me && <OutboxBadge userId={me.id} />}
         {me && hasBackendAccess(me) && <AdminSwitch />}
         {!me && <LoginButton />}
         <Burger

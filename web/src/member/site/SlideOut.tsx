@@ -82,7 +82,7 @@ export function SlideOut({
               label="Logout"
               mih={44}
               leftSection={<IconLogout size={16} aria-hidden />}
-              onClick={() => logout(me, providers)}
+              onClick={() => void logout(me, providers)}
             />
           </>
         ) : null}

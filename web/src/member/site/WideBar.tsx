@@ -174,7 +174,7 @@ export function WideBar() {
               c="white"
               size="xs"
               leftSection={<IconLogout size={14} aria-hidden />}
-              onClick={() => logout(me, providers)}
+              onClick={() => void logout(me, providers)}
             >
               Logout
             </Button>
