@@ -30,7 +30,8 @@ async function check(page: Page, name: string, ready: () => Promise<void>) {
 const heading = (page: Page, name: string) => () => expect(page.getByRole('heading', { name, level: 1 })).toBeVisible();
 
 test('SafetyManager: the modal, home, the original Safety layout, library, standards, contact, activity, submissions', async ({ page }) => {
-  test.slow();
+  // Eight pages, each checked by axe at two widths: on a loaded shared machine this took 90 s.
+  test.setTimeout(180_000);
   await page.setViewportSize(DESKTOP);
   await signIn(page, SPARKRIGHT.safetyManager);
   const dialog = page.getByRole('dialog', { name: 'Recent Activity' });
@@ -79,7 +80,7 @@ test('SafetyManager: the modal, home, the original Safety layout, library, stand
 });
 
 test('Worker: the per-type Safety layout with the marketing tile, the filler, the submissions list', async ({ page }) => {
-  test.slow();
+  test.setTimeout(180_000);
   await skipActivityModal(page);
   await page.setViewportSize(DESKTOP);
   await signIn(page, SPARKRIGHT.worker, undefined, '/mesafety');
