@@ -66,41 +66,34 @@ function ManagersOnly({ children }: { children: ReactNode }) {
  * match, so the route is '/:page/*' (ranked below every static first segment such as /admin/*)
  * and the asset pages are routed here; any other first segment is the 404 page.
  */
+/** Signed-in member pages under the app shell, with the 404 page for anything else. */
+const memberShell = (routes: ReactNode) => (
+  <Routes>
+    <Route
+      element={
+        <RequireAuth>
+          <AppShellLayout />
+        </RequireAuth>
+      }
+    >
+      {routes}
+      <Route path="*" element={<NotFoundPage />} />
+    </Route>
+  </Routes>
+);
+
 function AssetsPaged() {
   const { page } = useParams();
-  if (actionsPageOfSegment(page) !== null)
-    return (
-      <Routes>
-        <Route
-          element={
-            <RequireAuth>
-              <AppShellLayout />
-            </RequireAuth>
-          }
-        >
-          <Route index element={later(<ActionsPage />)} />
-          <Route path="*" element={<NotFoundPage />} />
-        </Route>
-      </Routes>
-    );
+  if (actionsPageOfSegment(page) !== null) return memberShell(<Route index element={later(<ActionsPage />)} />);
   if (assetsPageOfSegment(page) === null) return <NotFoundPage />;
-  return (
-    <Routes>
-      <Route
-        element={
-          <RequireAuth>
-            <AppShellLayout />
-          </RequireAuth>
-        }
-      >
-        <Route index element={later(<AssetsPage />)} />
-        <Route path="create" element={later(<AssetPage key="create" mode="create" />)} />
-        <Route path=":parent/create" element={later(<AssetPage key="child" mode="create" />)} />
-        <Route path="view/:id" element={later(<AssetPage key="view" mode="view" />)} />
-        <Route path="edit/:id" element={later(<AssetPage key="edit" mode="edit" />)} />
-        <Route path="*" element={<NotFoundPage />} />
-      </Route>
-    </Routes>
+  return memberShell(
+    <>
+      <Route index element={later(<AssetsPage />)} />
+      <Route path="create" element={later(<AssetPage key="create" mode="create" />)} />
+      <Route path=":parent/create" element={later(<AssetPage key="child" mode="create" />)} />
+      <Route path="view/:id" element={later(<AssetPage key="view" mode="view" />)} />
+      <Route path="edit/:id" element={later(<AssetPage key="edit" mode="edit" />)} />
+    </>,
   );
 }
 
