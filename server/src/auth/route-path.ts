@@ -7,6 +7,15 @@ import type { FastifyRequest } from 'fastify';
  * spelling of a route skip it.
  */
 export function routedPath(req: FastifyRequest): string {
+  // Asked by several hooks on every request; Fastify's routeOptions builds a new object each time.
+  let path = routed.get(req);
+  if (path === undefined) routed.set(req, (path = readRoutedPath(req)));
+  return path;
+}
+
+const routed = new WeakMap<FastifyRequest, string>();
+
+function readRoutedPath(req: FastifyRequest): string {
   const matched = req.routeOptions.url;
   if (matched) return matched;
   const raw = req.url.split('?')[0];

@@ -5,7 +5,7 @@ import { isDatabaseUnavailable, type Db } from '../db/client';
 import { Params } from '../db/params';
 import type { Filter } from './conditions';
 import type { PendingSession } from '../access/caller';
-import { sessionGate, touchSession } from './callers';
+import { gateValues, sessionGate, touchSession } from './callers';
 import { answerListSql, countRecords, countSql, listRecords, listSql, type ListArgs } from './list';
 import { MAX_ANSWER_KEYS, literal as quote, type Pick, type Selection } from './select';
 
@@ -166,6 +166,12 @@ export type DirectRoot =
 export interface DirectStatement {
   readonly body: string;
   readonly values: readonly unknown[];
+  /**
+   * The statement's text with the session check of each caller kind, once built (answerDirect):
+   * the same text on every request, so the prepared statement's name is found without hashing
+   * a new string of a few kilobytes each time.
+   */
+  readonly gated: Map<Caller['kind'], string>;
 }
 
 /**
@@ -192,7 +198,11 @@ export function compileDirect(caller: Caller | null, roots: DirectRoot[]): Direc
     return null;
   }
   if (pairs.length > MAX_ANSWER_KEYS) return null;
-  return { body: `json_build_object('data', json_build_object(${pairs.join(', ')}))::text AS body`, values: params.values };
+  return {
+    body: `json_build_object('data', json_build_object(${pairs.join(', ')}))::text AS body`,
+    values: params.values,
+    gated: new Map(),
+  };
 }
 
 /**
@@ -207,7 +217,17 @@ export async function answerDirect(
   statement: DirectStatement,
 ): Promise<{ body: string } | { refused: true } | null> {
   const params = Params.of(statement.values);
-  const sql = gatedSelect(statement.body, pending, caller, params);
+  let sql: string;
+  if (!pending || !caller) sql = gatedSelect(statement.body, pending, caller, params);
+  else {
+    // The gate's text depends on the caller's kind alone (its values follow the statement's).
+    const kept = statement.gated.get(caller.kind);
+    if (kept === undefined) statement.gated.set(caller.kind, (sql = gatedSelect(statement.body, pending, caller, params)));
+    else {
+      sql = kept;
+      for (const [value] of gateValues(pending, caller)) params.values.push(value);
+    }
+  }
   let row: { body: string; stale?: boolean } | undefined;
   try {
     ({

@@ -111,19 +111,39 @@ export function lastCallerOf(db: Db, token: string | undefined, idleMinutes: num
  * selects `stale` from it, to slide the idle timeout.
  */
 export function sessionGate(pending: PendingSession, caller: Caller, params: Params): { from: string; where: string } {
-  const hash = params.add(pending.hash, 'text');
-  const idle = params.add(pending.idleMinutes, 'int');
+  const [hash, idle, userId, kind, email, organisation, roleId, role, groups] = gateValues(pending, caller).map(([value, cast]) =>
+    params.add(value, cast),
+  );
   const from = `(${caller.kind === 'account' ? accountCallerSql(hash, idle) : callerSql(hash, idle)}) c`;
   const where = [
-    `c.user_id = ${params.add(caller.userId, 'uuid')}`,
-    `c.user_kind = ${params.add(caller.kind, 'text')}`,
-    `c.email IS NOT DISTINCT FROM ${params.add(caller.email, 'text')}`,
-    `c.organisation_id IS NOT DISTINCT FROM ${params.add(caller.organisationId, 'uuid')}`,
-    `c.role_id IS NOT DISTINCT FROM ${params.add(caller.roleId, 'uuid')}`,
-    `c.role IS NOT DISTINCT FROM ${params.add(caller.role, 'text')}`,
-    `c.groups = ${params.add(caller.groups, 'text[]')}`,
+    `c.user_id = ${userId}`,
+    `c.user_kind = ${kind}`,
+    `c.email IS NOT DISTINCT FROM ${email}`,
+    `c.organisation_id IS NOT DISTINCT FROM ${organisation}`,
+    `c.role_id IS NOT DISTINCT FROM ${roleId}`,
+    `c.role IS NOT DISTINCT FROM ${role}`,
+    `c.groups = ${groups}`,
   ].join(' AND ');
   return { from, where };
+}
+
+/**
+ * The parameters of sessionGate, in the order it adds them, with their casts. The gate's text
+ * depends only on where they start and on the caller's kind: a caller that keeps the text
+ * (crud/batch.ts answerDirect) adds these values alone.
+ */
+export function gateValues(pending: PendingSession, caller: Caller): [unknown, string][] {
+  return [
+    [pending.hash, 'text'],
+    [pending.idleMinutes, 'int'],
+    [caller.userId, 'uuid'],
+    [caller.kind, 'text'],
+    [caller.email, 'text'],
+    [caller.organisationId, 'uuid'],
+    [caller.roleId, 'uuid'],
+    [caller.role, 'text'],
+    [caller.groups, 'text[]'],
+  ];
 }
 
 /** Slides a session's idle timeout: a write at most once a minute (`stale`), not on every request. */
