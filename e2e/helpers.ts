@@ -1,5 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type APIRequestContext, type BrowserContext, type Page } from '@playwright/test';
+import { cameraMetadata, withPhotoMetadata } from '../web/src/forms/photos/exif';
 
 export const PASSWORD = 'demo-password-12';
 
@@ -92,4 +93,52 @@ export async function seriousViolations(page: Page): Promise<string[]> {
       const why = node?.any[0]?.message ?? node?.failureSummary ?? '';
       return `${v.impact} ${v.id} (${v.nodes.length}): ${v.help} at ${node?.target.join(' ')}: ${why}`;
     });
+}
+
+/** A camera-like 4000x3000 JPEG made by the page's canvas (gradients, shapes, sensor noise), with EXIF GPS and time added. */
+export async function cameraPhoto(page: Page, seed: number): Promise<Buffer> {
+  const b64 = await page.evaluate(async (seed) => {
+    const c = document.createElement('canvas');
+    c.width = 4000;
+    c.height = 3000;
+    const g = c.getContext('2d')!;
+    const sky = g.createLinearGradient(0, 0, 0, 3000);
+    sky.addColorStop(0, '#8fb8de');
+    sky.addColorStop(0.55, '#d9d4c7');
+    sky.addColorStop(1, '#4a4038');
+    g.fillStyle = sky;
+    g.fillRect(0, 0, 4000, 3000);
+    let r = seed;
+    const rand = () => (r = (r * 1103515245 + 12345) % 2147483648) / 2147483648;
+    for (let i = 0; i < 400; i++) {
+      g.fillStyle = `hsl(${rand() * 360} 35% ${30 + rand() * 40}%)`;
+      g.fillRect(rand() * 4000, rand() * 3000, 40 + rand() * 400, 40 + rand() * 300);
+    }
+    g.font = 'bold 220px sans-serif';
+    g.fillStyle = '#222';
+    g.fillText(`SWITCHBOARD ${seed}`, 400, 1500);
+    const img = g.getImageData(0, 0, 4000, 3000);
+    for (let i = 0; i < img.data.length; i += 4) {
+      const n = (rand() - 0.5) * 18;
+      img.data[i] += n;
+      img.data[i + 1] += n;
+      img.data[i + 2] += n;
+    }
+    g.putImageData(img, 0, 0);
+    const url = c.toDataURL('image/jpeg', 0.92);
+    return url.slice(url.indexOf(',') + 1);
+  }, seed);
+  const meta = cameraMetadata({ latitude: -37.8136, longitude: 144.9631, taken: '2026:05:01 10:15:30' });
+  return Buffer.from(withPhotoMetadata(new Uint8Array(Buffer.from(b64, 'base64')), meta));
+}
+
+/** Width and height of a JPEG from its frame header. */
+export function jpegSize(b: Uint8Array): { width: number; height: number } {
+  for (let i = 2; i < b.length;) {
+    const marker = b[i + 1];
+    const len = (b[i + 2] << 8) | b[i + 3];
+    if (marker >= 0xc0 && marker <= 0xc2) return { height: (b[i + 5] << 8) | b[i + 6], width: (b[i + 7] << 8) | b[i + 8] };
+    i += 2 + len;
+  }
+  throw new Error('no frame header');
 }

@@ -1,11 +1,12 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { adminGraphql, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
+import { adminGraphql, cameraPhoto, jpegSize, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /**
  * Offline filling (issue 15, docs/offline.md), against the production build with its service
  * worker: a worker opens Safety online, loses the connection, fills a form, closes the page,
  * reopens it (the answers are restored), submits offline (the outbox), comes back online and
- * the hub has exactly one submission; three forms queued offline arrive in order, each once;
+ * the hub has exactly one submission; three forms queued offline, each with a photo taken
+ * offline, arrive in order, each once, each with its one photo uploaded once;
  * a form the hub refuses on delivery keeps its answers and shows the hub's message.
  */
 test.use({ serviceWorkers: 'allow', viewport: { width: 375, height: 812 }, hasTouch: true });
@@ -150,13 +151,94 @@ test('fill offline, close the page, reopen with the answers restored, submit off
   await expect(again.getByText('Restored the answers you were filling in on this device.')).toHaveCount(0);
 });
 
+/** Where each queued form takes its photo: a question of the slide the form is saved from. */
+const PHOTO_ON: Record<string, { id: string; title: string; seed: number }> = {
+  [VERIFICATION]: { id: 'jobNumber', title: 'Job number', seed: 21 },
+  [TOOLBOX]: { id: 'topics', title: 'Topics discussed', seed: 22 },
+  [INCIDENT]: { id: 'jobNumber', title: 'Job number', seed: 23 },
+};
+
+/** How many photos wait on the device (IndexedDB `hub-photos`, web/src/forms/photos/local-store.ts), without creating the database. */
+async function photosOnDevice(page: Page): Promise<number> {
+  return page.evaluate(async () => {
+    const dbs = await indexedDB.databases();
+    if (!dbs.some((d) => d.name === 'hub-photos')) return 0;
+    return new Promise<number>((resolve) => {
+      const open = indexedDB.open('hub-photos');
+      open.onerror = () => resolve(0);
+      open.onsuccess = () => {
+        const db = open.result;
+        if (!db.objectStoreNames.contains('photos')) {
+          db.close();
+          return resolve(0);
+        }
+        const req = db.transaction('photos').objectStore('photos').count();
+        req.onsuccess = () => {
+          resolve(req.result);
+          db.close();
+        };
+      };
+    });
+  });
+}
+
 /**
- * Where photos join the queued forms: once photo evidence lands, a photo is taken offline on
- * each form here and the test checks it arrives with its submission.
+ * Takes one photo on the form while the browser is offline, as a worker does on a phone: 'Add
+ * photo' under the question (PHOTO_ON), then 'Take photo' and the camera's picture (the file
+ * chooser gets a generated 4000x3000 camera JPEG). The upload cannot reach the hub, so the
+ * prepared photo waits on the device (IndexedDB `hub-photos`, the answer holding `local:<id>`)
+ * and its thumbnail says 'Waiting to upload'; the outbox uploads it before it sends the form.
  */
 async function addPhotosOffline(page: Page, formName: string): Promise<void> {
-  void page;
-  void formName;
+  const q = PHOTO_ON[formName];
+  const photo = await cameraPhoto(page, q.seed);
+  const waitingBefore = await photosOnDevice(page);
+  const section = page.locator(`[data-photos-for="${q.id}"]`);
+  await section.getByRole('button', { name: 'Add photo' }).click();
+  const chooser = page.waitForEvent('filechooser');
+  await section.getByRole('button', { name: 'Take photo' }).click();
+  await (await chooser).setFiles({ name: `IMG_00${q.seed}.jpg`, mimeType: 'image/jpeg', buffer: photo });
+  await expect(section.getByRole('img', { name: `Photo 1 for ${q.title}` })).toBeVisible({ timeout: 30_000 });
+  await expect(section.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+  await expect(section.getByText('Waiting to upload')).toBeVisible();
+  expect(await photosOnDevice(page)).toBe(waitingBefore + 1);
+}
+
+interface PhotoRow {
+  id: string;
+  created: string;
+  questionId: string;
+  photoId: string | null;
+  thumbnailId: string | null;
+  formSubmissions: { id: string } | null;
+}
+
+/** A submission's answers and the photos the hub hangs off it (asked as an administrator). */
+async function photosOfSubmission(
+  request: APIRequestContext,
+  id: string,
+): Promise<{ answers: Record<string, unknown>; photos: PhotoRow[] }> {
+  const data = await adminGraphql<{ s: { submissionData: string }; p: PhotoRow[] }>(
+    request,
+    `query($id: ID!, $c: [[WhereExpressionGraph!]!]) {
+      s: formSubmissionsEntity(id: $id) { submissionData }
+      p: formPhotoEntitys(conditions: $c, take: 100) { id created questionId photoId thumbnailId formSubmissions { id } }
+    }`,
+    { id, c: [[{ path: 'formSubmissions.id', comparison: 'equal', value: [id] }]] },
+  );
+  return { answers: JSON.parse(data.s.submissionData) as Record<string, unknown>, photos: data.p };
+}
+
+/** How many photos the worker has on the hub, linked or not. */
+async function workerPhotoCount(request: APIRequestContext): Promise<number> {
+  const data = await adminGraphql<{ n: number }>(
+    request,
+    `query($c: [[WhereExpressionGraph!]!]) { n: countFormPhotoEntitys(conditions: $c) }`,
+    {
+      c: [[{ path: 'mehubAccount.email', comparison: 'equal', value: [SPARKRIGHT.worker] }]],
+    },
+  );
+  return data.n;
 }
 
 test('three forms queued offline are delivered in the order queued, each exactly once', async ({ page, context, request }) => {
@@ -165,6 +247,18 @@ test('three forms queued offline are delivered in the order queued, each exactly
     [TOOLBOX]: await submissionsOf(request, TOOLBOX),
     [INCIDENT]: await submissionsOf(request, INCIDENT),
   };
+  const photosBefore = await workerPhotoCount(request);
+  // Photo uploads that reached the hub (GraphQL multipart creates answered): one per photo, never a second.
+  const uploads: string[] = [];
+  page.on('response', (res) => {
+    const req = res.request();
+    if (
+      req.method() === 'POST' &&
+      new URL(res.url()).pathname === '/api/graphql' &&
+      /^multipart\/form-data/.test(req.headers()['content-type'] ?? '')
+    )
+      uploads.push(`${res.status()}`);
+  });
   await openSafetyOnline(page);
   await context.setOffline(true);
 
@@ -195,6 +289,8 @@ test('three forms queued offline are delivered in the order queued, each exactly
   await page.getByRole('button', { name: 'Save draft' }).click();
   await waiting(page, '3 forms waiting to send');
   await page.screenshot({ path: 'test-results/screens/offline-three-waiting-375.png' });
+  expect(await photosOnDevice(page)).toBe(3);
+  expect(uploads).toEqual([]);
 
   await context.setOffline(false);
   await expect(page.getByRole('complementary', { name: 'Connection and forms waiting to send' })).toHaveCount(0, { timeout: 20_000 });
@@ -209,6 +305,42 @@ test('three forms queued offline are delivered in the order queued, each exactly
   // In the order queued.
   expect(v[0].created <= t[0].created && t[0].created <= i[0].created).toBe(true);
   expect(new Set([v[0].id, t[0].id, i[0].id]).size).toBe(3);
+
+  // Each carries exactly its one photo, uploaded once, before its own form and after the form queued before it.
+  expect(uploads).toEqual(['200', '200', '200']);
+  expect(await workerPhotoCount(request)).toBe(photosBefore + 3);
+  const delivered = [
+    { name: VERIFICATION, row: v[0] },
+    { name: TOOLBOX, row: t[0] },
+    { name: INCIDENT, row: i[0] },
+  ];
+  const photos: PhotoRow[] = [];
+  for (const { name, row } of delivered) {
+    const { answers, photos: held } = await photosOfSubmission(request, row.id);
+    const q = PHOTO_ON[name];
+    expect(held, name).toHaveLength(1);
+    expect(held[0]).toMatchObject({ questionId: q.id, formSubmissions: { id: row.id } });
+    expect(answers[`${q.id}-photos`], name).toEqual([held[0].id]);
+    photos.push(held[0]);
+  }
+  for (const [n, p] of photos.entries()) {
+    expect(Date.parse(p.created)).toBeLessThanOrEqual(Date.parse(delivered[n].row.created));
+    if (n > 0) expect(Date.parse(p.created)).toBeGreaterThanOrEqual(Date.parse(delivered[n - 1].row.created));
+  }
+  // Six files, a photo and a thumbnail each, all stored; the photo as the device prepared it (longest side 2,000 px).
+  const files = photos.flatMap((p) => [p.photoId!, p.thumbnailId!]);
+  expect(new Set(files).size).toBe(6);
+  for (const p of photos) {
+    const meta = await request.get(`/api/files/metadata/${p.thumbnailId}`);
+    expect(meta.ok()).toBe(true);
+    expect(((await meta.json()) as { contentType: string }).contentType).toBe('image/jpeg');
+    const res = await request.get(`/api/files/${p.photoId}`);
+    expect(res.headers()['content-type']).toBe('image/jpeg');
+    const size = jpegSize(new Uint8Array(await res.body()));
+    expect(Math.max(size.width, size.height)).toBe(2000);
+  }
+  // Delivered, the device's copies of the photos are gone.
+  await expect.poll(() => photosOnDevice(page)).toBe(0);
 });
 
 interface FormState {
