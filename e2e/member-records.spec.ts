@@ -421,7 +421,7 @@ async function adminTemplate(request: APIRequestContext, name: string, typeName:
     JSON.stringify({ query, variables: { m: [{ templateName: name, templateUpload: null, documentTypess: [{ id: type.id }] }] } }),
   );
   form.append('map', JSON.stringify({ 0: ['variables.m.0.templateUpload'] }));
-  form.append('0', new File([pdfOf(name)], 'e2e-template.pdf', { type: 'application/pdf' }));
+  form.append('0', new File([new Uint8Array(pdfOf(name))], 'e2e-template.pdf', { type: 'application/pdf' }));
   const res = await request.post('/api/graphql', {
     headers: { 'x-xsrf-token': xsrf },
     multipart: form,

@@ -242,7 +242,7 @@ async function workerPhotoCount(request: APIRequestContext): Promise<number> {
 }
 
 test('three forms queued offline are delivered in the order queued, each exactly once', async ({ page, context, request }) => {
-  const before = {
+  const before: Record<string, Row[]> = {
     [VERIFICATION]: await submissionsOf(request, VERIFICATION),
     [TOOLBOX]: await submissionsOf(request, TOOLBOX),
     [INCIDENT]: await submissionsOf(request, INCIDENT),
