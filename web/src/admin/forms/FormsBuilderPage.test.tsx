@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
 import { theme } from '../../app/theme';
 import type { FormTileData } from './api';
-import { DISCARD_FAILED, FormsBuilderPage, NO_FORMS, OPEN_HINT } from './FormsBuilderPage';
+import { DISCARD_FAILED, FormsBuilderPage, inactiveWarning, NO_FORMS, OPEN_HINT } from './FormsBuilderPage';
 
 const graphqlRequest = vi.fn();
 vi.mock('../../client/graphql', async (original) => ({
@@ -276,6 +276,47 @@ describe('the Forms Builder', () => {
     const update = graphqlRequest.mock.calls.find((c) => String(c[0]).includes('updateFormsEntity'))!;
     expect(update[1]).toEqual({ m: [{ id: 'f2', isActive: false }] });
     expect(await screen.findByText('Hazard Report is now inactive')).toBeTruthy();
+  });
+
+  it('asks before making inactive a form assigned to organisations, and names what it removes', async () => {
+    active = [
+      drafted,
+      {
+        ...published,
+        memberOrganisationss: [
+          { id: 'o1', name: 'Sparkright Electrical' },
+          { id: 'o2', name: 'Voltline Services' },
+        ],
+      },
+    ];
+    openPage('/admin/forms');
+    fireEvent.click(await screen.findByRole('button', { name: 'Actions for Hazard Report' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Make inactive' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Make Hazard Report inactive?' });
+    expect(
+      within(dialog).getByText(
+        'Hazard Report is assigned to 2 organisations (Sparkright Electrical and Voltline Services). Making it inactive removes these assignments: its members no longer see it, and making it active again does not assign it again.',
+      ),
+    ).toBeTruthy();
+    // Cancel changes nothing.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(graphqlRequest.mock.calls.some((c) => String(c[0]).includes('updateFormsEntity'))).toBe(false);
+    // Confirmed: the form is made inactive.
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Hazard Report' }));
+    fireEvent.click(await screen.findByRole('menuitem', { name: 'Make inactive' }));
+    fireEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Make inactive' }));
+    expect(await screen.findByText('Hazard Report is now inactive')).toBeTruthy();
+    const update = graphqlRequest.mock.calls.find((c) => String(c[0]).includes('updateFormsEntity'))!;
+    expect(update[1]).toEqual({ m: [{ id: 'f2', isActive: false }] });
+  });
+
+  it('says how many more organisations than the three it names', () => {
+    const orgs = ['A', 'B', 'C', 'D', 'E'].map((name) => ({ name }));
+    expect(inactiveWarning('Permit', orgs)).toContain('is assigned to 5 organisations (A, B, C and 2 more)');
+    expect(inactiveWarning('Permit', [{ name: 'A' }])).toBe(
+      'Permit is assigned to one organisation (A). Making it inactive removes this assignment: its members no longer see it, and making it active again does not assign it again.',
+    );
   });
 
   it('lists inactive forms on their tab: the tile opens nothing, Make active brings the form back', async () => {

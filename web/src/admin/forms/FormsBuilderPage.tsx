@@ -125,14 +125,23 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
   const client = useQueryClient();
   const navigate = useNavigate();
   const hint = useId();
+  const [confirming, setConfirming] = useState(false);
+  const assigned = form.memberOrganisationss ?? [];
   const toggle = useMutation({
     mutationFn: () => setFormActive(form.id, !form.isActive),
     onSuccess: () => {
+      setConfirming(false);
       notifications.show({ color: 'green', message: `${form.name} is now ${form.isActive ? 'inactive' : 'active'}` });
       return client.invalidateQueries({ queryKey: ['forms-builder'] });
     },
-    onError: (err) => notifications.show({ color: 'red', message: err.message, autoClose: false }),
+    onError: (err) => {
+      setConfirming(false);
+      notifications.show({ color: 'red', message: err.message, autoClose: false });
+    },
   });
+  // Making a form inactive removes its organisation assignments (back-office 4), which making it
+  // active again does not bring back: asked first when there are any.
+  const onToggle = () => (form.isActive && assigned.length > 0 ? setConfirming(true) : toggle.mutate());
   // The tile's words name its button (its accessible name begins with the form's name, as seen); what it does is its description.
   const body = (
     <>
@@ -169,13 +178,40 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
           </ActionIcon>
         </Menu.Target>
         <Menu.Dropdown>
-          <Menu.Item onClick={() => toggle.mutate()}>{form.isActive ? 'Make inactive' : 'Make active'}</Menu.Item>
+          <Menu.Item onClick={onToggle}>{form.isActive ? 'Make inactive' : 'Make active'}</Menu.Item>
           <Menu.Item onClick={() => void navigate(`/admin/forms/versions/${form.id}`)}>Versions</Menu.Item>
           <Menu.Item onClick={() => void navigate(designerPath(form.id))}>Open in designer</Menu.Item>
         </Menu.Dropdown>
       </Menu>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={`Make ${form.name} inactive?`}
+        centered
+        closeButtonProps={{ 'aria-label': 'Close' }}
+      >
+        <Stack>
+          <Text>{inactiveWarning(form.name, assigned)}</Text>
+          <Flex direction={{ base: 'column', xs: 'row' }} justify="flex-end" gap="sm">
+            <Button variant="default" onClick={() => setConfirming(false)} disabled={toggle.isPending}>
+              Cancel
+            </Button>
+            <Button color="red" loading={toggle.isPending} onClick={() => toggle.mutate()}>
+              Make inactive
+            </Button>
+          </Flex>
+        </Stack>
+      </Modal>
     </div>
   );
+}
+
+/** What Make inactive will do to a form's organisation assignments, in words. */
+export function inactiveWarning(name: string, assigned: { name: string | null }[]): string {
+  const names = assigned.map((o) => o.name ?? 'an unnamed organisation');
+  const listed = names.length <= 3 ? names : [...names.slice(0, 3), `${names.length - 3} more`];
+  const list = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
+  return `${name} is assigned to ${assigned.length === 1 ? 'one organisation' : `${assigned.length} organisations`} (${list}). Making it inactive removes ${assigned.length === 1 ? 'this assignment' : 'these assignments'}: its members no longer see it, and making it active again does not assign it again.`;
 }
 
 /** "version 2", "versions 2 and 3", "versions 2, 3 and 4". */

@@ -22,6 +22,8 @@ export interface FormTileData {
   publishedVersionId: string | null;
   publishedVersion: { id: string; version: number } | null;
   formVersions: { id: string; version: number; active: boolean | null; modified?: string; inUse?: boolean | null }[];
+  /** The organisations the form is assigned to (Make inactive removes them: back-office 4). */
+  memberOrganisationss?: { id: string; name: string | null }[];
 }
 
 /** When the form last changed as an administrator means it: the latest of the form's and its versions' modified times (saving a draft changes only a version). */
@@ -38,7 +40,7 @@ export async function fetchForms(active: boolean): Promise<FormTileData[]> {
   const { r } = await graphqlRequest<{ r: FormTileData[] }>(
     `query($c: [[WhereExpressionGraph!]!]) { r: formsEntitys(conditions: $c, orderBy: [{path: "name"}, {path: "id"}]) {
       id name formType isActive modified status publishedVersionId publishedVersion { id version }
-      formVersions { id version active modified inUse } } }`,
+      formVersions { id version active modified inUse } memberOrganisationss { id name } } }`,
     // Inactive: false or never set, as a form is created inactive.
     { c: [[{ path: 'isActive', comparison: active ? 'equal' : 'notEqual', value: ['true'] }]] },
   );
