@@ -4,7 +4,7 @@ import { IconCloudOff, IconCloudUpload } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useRef, useState, useSyncExternalStore } from 'react';
 import { useOffline } from '../client/connectivity';
-import type { OutboxItem } from './db';
+import { keptAnswersOf, type OutboxItem } from './db';
 import { GraphqlError } from '../client/graphql';
 import { deliver, isPending, outboxItems, Refused, retryDelay, subscribeOutbox, type DeliveryDeps } from './outbox';
 
@@ -72,7 +72,7 @@ export function useOutboxDelivery(userId: string | undefined): void {
     // Nothing waiting: nothing to load or ask (the sender and the form model load only when needed, keeping home small).
     const pending = (await outboxItems(userId).catch(() => [])).some(isPending);
     if (!pending) return;
-    const [{ currentUserId, sendOutboxItem }, { releaseLocalPhotos, uploadPendingPhotos }] = await Promise.all([
+    const [{ currentUserId, sendOutboxItem }, { releaseLocalPhotos, restoreMissingPhotos, uploadPendingPhotos }] = await Promise.all([
       import('./send'),
       import('../forms/photos/pending'),
     ]);
@@ -88,9 +88,17 @@ export function useOutboxDelivery(userId: string | undefined): void {
           throw err;
         }
       },
+      async restoreMissingPhotos(answers, id) {
+        try {
+          return await restoreMissingPhotos(answers, id);
+        } catch (err) {
+          if (err instanceof GraphqlError && err.errors.length) throw new Refused(err.message);
+          throw err;
+        }
+      },
       onDelivered(item) {
         // The photos went with it: the device's copies are no longer needed.
-        void releaseLocalPhotos(item.answers);
+        void releaseLocalPhotos(item.answers, item.userId);
         notifications.show({
           // At the bottom: a delivery happens in the background, and the top holds the bar and the list of waiting forms.
           position: 'bottom-center',
@@ -125,6 +133,10 @@ export function useOutboxDelivery(userId: string | undefined): void {
   useEffect(() => {
     if (!userId) return;
     void run();
+    if (!pruned.has(userId)) {
+      pruned.add(userId);
+      void prunePhotoCopies(userId).catch(() => undefined);
+    }
     const onOnline = () => {
       // Back online: who is signed in is asked again (a 401 signs out), then the outbox goes.
       void client.invalidateQueries({ queryKey: ['me'] });
@@ -141,6 +153,15 @@ export function useOutboxDelivery(userId: string | undefined): void {
       if (timer.current) clearTimeout(timer.current);
     };
   }, [userId, run, client]);
+}
+
+// Users whose photo copies this page has pruned (once a page load).
+const pruned = new Set<string>();
+
+/** The user's photo copies no answers kept on the device name any more go (after a grace period, pending.ts). */
+async function prunePhotoCopies(userId: string): Promise<void> {
+  const [{ pruneLocalPhotos }, named] = await Promise.all([import('../forms/photos/pending'), keptAnswersOf(userId)]);
+  await pruneLocalPhotos(userId, named);
 }
 
 /** A message as a sentence: ends with a full stop unless it has its own. */

@@ -139,6 +139,25 @@ export async function clearUserData(userId: string): Promise<void> {
   await deleteLocalPhotosOf(userId).catch(() => undefined);
 }
 
+/**
+ * Every set of answers the device keeps for `userId`: typed (answers), waiting to send
+ * (outbox) and the device's copies of their drafts (cache `draft:`). The photos they name keep
+ * their copies on the device (forms/photos/pending.ts pruneLocalPhotos).
+ */
+export async function keptAnswersOf(userId: string): Promise<Answers[]> {
+  const db = await offlineDb();
+  const [typed, waiting, cached] = await Promise.all([
+    db.getAllFromIndex('answers', 'userId', userId),
+    db.getAllFromIndex('outbox', 'userId', userId),
+    db.getAllFromIndex('cache', 'userId', userId),
+  ]);
+  const drafts = cached
+    .filter((c) => c.key.startsWith('draft:'))
+    .map((c) => (c.value as { answers?: Answers } | null)?.answers)
+    .filter((a): a is Answers => !!a && typeof a === 'object');
+  return [...typed.map((a) => a.answers), ...waiting.map((i) => i.answers), ...drafts];
+}
+
 /** The user last signed in on this device, or null. */
 export async function deviceUser(): Promise<Me | null> {
   try {

@@ -142,6 +142,44 @@ describe('the outbox', () => {
     expect((await outboxItems('u1')).map((i) => i.key)).toEqual([again.key]);
   });
 
+  it('a save refused for a photo the hub removed is sent once more with the photo uploaded again, with its key', async () => {
+    const gone = '9b2c7f1e-1d7a-4c3b-8f55-000000000001';
+    const again = '9b2c7f1e-1d7a-4c3b-8f55-000000000002';
+    const hub = fakeHub();
+    const send = hub.deps.send;
+    const sent: Answers[] = [];
+    hub.deps.send = async (it, answers) => {
+      sent.push(answers);
+      if ((answers['task-photos'] as string[]).includes(gone))
+        throw new Refused('A photo of this form does not exist or is not yours', true);
+      return send(it, answers);
+    };
+    const restores: Answers[] = [];
+    hub.deps.restoreMissingPhotos = async (answers) => {
+      restores.push(answers);
+      return { ...answers, 'task-photos': [again] };
+    };
+    const a = await enqueue(item('u1', 'f1', 'submit', { task: 'x', 'task-photos': [gone] }));
+    const result = await deliver('u1', hub.deps);
+    expect(result.delivered.map((i) => i.key)).toEqual([a.key]);
+    expect(restores).toHaveLength(1);
+    expect(sent.map((x) => x['task-photos'])).toEqual([[gone], [again]]);
+    expect(hub.sends).toEqual([a.key]);
+    expect([...hub.rows.values()][0].answers['task-photos']).toEqual([again]);
+    expect(await outboxItems('u1')).toEqual([]);
+  });
+
+  it('a save refused for a photo the device has no copy of is refused as before', async () => {
+    const hub = fakeHub();
+    hub.deps.send = async () => {
+      throw new Refused('A photo of this form does not exist or is not yours', true);
+    };
+    hub.deps.restoreMissingPhotos = async () => null;
+    await enqueue(item('u1', 'f1', 'submit'));
+    const result = await deliver('u1', hub.deps);
+    expect(result.refused.map((i) => i.message)).toEqual(['A photo of this form does not exist or is not yours']);
+  });
+
   it('does not overwrite answers typed after the refused save was queued', async () => {
     const a = await enqueue(item('u1', 'f1', 'submit', { task: 'old' }), new Date('2026-01-01T10:00:00Z'));
     await putLocalAnswers({ userId: 'u1', formId: 'f1', version, answers: { task: 'newer' }, saved: new Date().toISOString() });

@@ -21,7 +21,15 @@ import { offlineDb, type OutboxItem } from './db';
  */
 
 /** The hub refused the save, with its message (a 4xx or a GraphQL error): sending again would not help. */
-export class Refused extends Error {}
+export class Refused extends Error {
+  constructor(
+    message: string,
+    /** Refused because a photo the answers name does not exist on the hub (the clean-up removed it). */
+    readonly missingPhoto = false,
+  ) {
+    super(message);
+  }
+}
 
 export type NewOutboxItem = Omit<OutboxItem, 'seq' | 'state' | 'attempts' | 'queued' | 'message'>;
 
@@ -106,6 +114,11 @@ export interface DeliveryDeps {
   send(item: OutboxItem, answers: Answers): Promise<string>;
   /** Uploads the photos the answers refer to as `local:<uuid>` and returns the answers with the hub's ids. */
   uploadPendingPhotos(answers: Answers, userId: string): Promise<Answers>;
+  /**
+   * After a refusal for a photo that is gone: uploads the device's copies again and returns the
+   * answers naming them (null: nothing to upload again). The save is then sent once more.
+   */
+  restoreMissingPhotos?(answers: Answers, userId: string): Promise<Answers | null>;
   onDelivered?(item: OutboxItem, id: string): void;
   onRefused?(item: OutboxItem): void;
 }
@@ -157,7 +170,12 @@ async function deliverNow(userId: string, deps: DeliveryDeps): Promise<DeliveryR
     changed();
     try {
       const answers = await deps.uploadPendingPhotos(item.answers, userId);
-      const id = await deps.send(item, answers);
+      const id = await deps.send(item, answers).catch(async (err: unknown) => {
+        // A photo the hub removed meanwhile (answers kept on the device for more than a day): its copy goes again, once.
+        const restored = err instanceof Refused && err.missingPhoto ? await deps.restoreMissingPhotos?.(answers, userId) : null;
+        if (!restored) throw err;
+        return deps.send(item, restored);
+      });
       await db.delete('outbox', seq!);
       changed();
       result.delivered.push(item);

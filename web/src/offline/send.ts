@@ -5,6 +5,8 @@ import type { Me } from '@hub/model/account';
 import { CREATE_SUBMISSION, submissionInput } from '../member/forms/forms-api';
 import type { OutboxItem } from './db';
 import { Refused } from './outbox';
+import { GraphqlError } from '../client/graphql';
+import { isMissingPhotoError } from '../forms/photos/pending';
 
 /** GraphQL error codes that say "try again later" rather than "this save is wrong". */
 const TRANSIENT_CODES = new Set(['INTERNAL_SERVER_ERROR', 'SERVICE_UNAVAILABLE', 'TOO_MANY_REQUESTS', 'UNAVAILABLE']);
@@ -57,7 +59,7 @@ export async function sendOutboxItem(item: OutboxItem, answers: Answers): Promis
   const errors = body?.errors ?? [];
   if (errors.length) {
     if (errors.some((e) => TRANSIENT_CODES.has(e.extensions?.code ?? ''))) throw new Error(`${errors[0].message}: it will be tried again`);
-    throw new Refused(refusalMessage(item, errors));
+    throw new Refused(refusalMessage(item, errors), isMissingPhotoError(new GraphqlError(errors[0].message, errors)));
   }
   if (!res.ok) throw new Refused(`The hub answered ${res.status}`);
   const id = body?.data?.r?.[0]?.id;

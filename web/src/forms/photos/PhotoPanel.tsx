@@ -8,6 +8,7 @@ import { useFiller } from '../context';
 import { metadataOf, preparePhoto } from './image';
 import { deleteLocalPhoto, getLocalPhoto, putLocalPhoto } from './local-store';
 import { MarkupEditor } from './MarkupEditor';
+import { forgetLocalPhoto } from './pending';
 import { PhotoOfflineError, fileUrl, loadPhotos, uploadPhoto } from './upload';
 import classes from './photos.module.css';
 
@@ -58,8 +59,17 @@ function useLocalPhotos(refs: string[]) {
 }
 
 /** A prepared photo kept in IndexedDB until it is uploaded (a browser without IndexedDB keeps it in the page only). */
-async function keepOnDevice(id: string, userId: string, questionId: string, p: { photo: Blob; thumbnail: Blob }): Promise<void> {
-  await putLocalPhoto({ id, userId, questionId, photo: p.photo, thumbnail: p.thumbnail, created: Date.now() }).catch(() => undefined);
+async function keepOnDevice(
+  id: string,
+  userId: string,
+  questionId: string,
+  p: { photo: Blob; thumbnail: Blob },
+  uploadedId?: string,
+): Promise<void> {
+  const uploaded = uploadedId ? { uploadedId, serverIds: [uploadedId] } : {};
+  await putLocalPhoto({ id, userId, questionId, photo: p.photo, thumbnail: p.thumbnail, created: Date.now(), ...uploaded }).catch(
+    () => undefined,
+  );
 }
 
 interface Busy {
@@ -102,6 +112,8 @@ export default function PhotoPanel({ q, readOnly, refs, titleId }: { q: Question
     const list = current();
     setRefs(to ? list.map((r) => (r === from ? to : r)) : list.filter((r) => r !== from));
   };
+  /** A photo no longer in the answers (removed, or replaced by its marked-up copy): the device's copy goes. */
+  const forget = (ref: string) => void forgetLocalPhoto(ref, me?.id).catch(() => undefined);
 
   /** Prepares, keeps and uploads one photo; `at`: the reference it replaces (a marked-up photo). */
   const addOne = async (file: Blob, label: string, at: string | null) => {
@@ -122,11 +134,18 @@ export default function PhotoPanel({ q, readOnly, refs, titleId }: { q: Question
         );
         const shown = shownCache.get(ref);
         if (shown) shownCache.set(uploaded.id, shown);
+        // The device keeps its copy until the answers naming the photo are saved: the hub removes
+        // photos no saved form names after a day, and answers kept here may be saved later (pending.ts).
+        await keepOnDevice(id, userId, q.id, prepared, uploaded.id);
         replace(ref, uploaded.id);
-        await deleteLocalPhoto(id).catch(() => undefined);
+        if (at) forget(at);
       } catch (err) {
-        if (err instanceof PhotoOfflineError) return; // kept on the device; sent with the form
-        replace(ref, null);
+        if (err instanceof PhotoOfflineError) {
+          if (at) forget(at);
+          return; // kept on the device; sent with the form
+        }
+        // Refused: the answers go back to what they were (a marked-up photo's original stays).
+        replace(ref, at);
         await deleteLocalPhoto(id).catch(() => undefined);
         setError((err as Error).message);
       }
@@ -148,7 +167,7 @@ export default function PhotoPanel({ q, readOnly, refs, titleId }: { q: Question
 
   const remove = (ref: string) => {
     replace(ref, null);
-    if (isLocalPhoto(ref)) void deleteLocalPhoto(ref.slice(LOCAL_PHOTO_PREFIX.length)).catch(() => undefined);
+    forget(ref);
   };
 
   const tiles = refs.map((ref, i) => ({ ref, n: i + 1, shown: shownOf(ref) }));

@@ -18,7 +18,7 @@ import { enqueue, isPending, outboxItems, removeRefused, removeWaitingDrafts } f
 import { kickDelivery } from '../../offline/OutboxStatus';
 import { createSubmission, deleteDraft, loadColleagues, type Draft, type FillableForm, type FormVersionData } from './forms-api';
 import { formTypeLabel } from './form-types';
-import { releaseLocalPhotos, uploadPendingPhotos } from '../../forms/photos/pending';
+import { releaseLocalPhotos, sendWithPhotos } from '../../forms/photos/pending';
 import { PhotoOfflineError } from '../../forms/photos/upload';
 
 /** The spec's form fetch failure: a message with the detail behind 'Detailed Errors'. */
@@ -223,14 +223,15 @@ export function SafetyFormPage() {
         queued = true;
       } else {
         try {
-          // Photos still on the device (taken offline, or whose upload was cut off) are uploaded first.
-          const sent = await uploadPendingPhotos(answers, userId ?? '');
-          const id = await createSubmission(version.id, sent, complete, key);
-          // Leaving the form: the device's copies of those photos are no longer needed.
-          if (complete || !silentSave.current) await releaseLocalPhotos(answers);
+          // Photos still on the device (taken offline, or whose upload was cut off) are uploaded first;
+          // photos the hub removed meanwhile (answers kept here for more than a day) go again from the device's copies.
+          const { result: id, sent } = await sendWithPhotos(answers, userId ?? '', (a) => createSubmission(version.id, a, complete, key));
+          // Leaving the form: the device's copies of those photos are no longer needed (the hub holds them with the save).
+          if (complete || !silentSave.current) await releaseLocalPhotos(answers, userId);
           await forgetTyped();
           if (userId) await removeRefused(userId, formId).catch(() => {});
-          if (userId) await cachePut(userId, draftKey(formId), complete ? null : ({ id, answers, version } satisfies Draft));
+          // The device's copy of the draft names the photos as the hub has them.
+          if (userId) await cachePut(userId, draftKey(formId), complete ? null : ({ id, answers: sent, version } satisfies Draft));
         } catch (err) {
           // No answer (the save's, or a photo upload's): the save waits in the outbox, its photos on the device.
           if (!userId || !(isNetworkError(err) || err instanceof PhotoOfflineError)) throw err;
