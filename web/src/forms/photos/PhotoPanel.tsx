@@ -1,12 +1,21 @@
 import { ActionIcon, Button, Group, Image, Modal, Progress, Text } from '@mantine/core';
 import { IconCamera, IconPencil, IconPhoto, IconTrash } from '@tabler/icons-react';
-import { LOCAL_PHOTO_PREFIX, PHOTO_LIMITS, isLocalPhoto, photoKey, photoMessages, photoRefsOf, type Question } from '@hub/model/forms';
+import {
+  LOCAL_PHOTO_PREFIX,
+  PHOTO_LIMITS,
+  isLocalPhoto,
+  isPhotoId,
+  photoKey,
+  photoMessages,
+  photoRefsOf,
+  type Question,
+} from '@hub/model/forms';
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useMe } from '../../app/session';
 import { useFiller } from '../context';
 import { metadataOf, preparePhoto } from './image';
-import { deleteLocalPhoto, getLocalPhoto, putLocalPhoto } from './local-store';
+import { deleteLocalPhoto, findLocalPhotoByServerId, getLocalPhoto, putLocalPhoto } from './local-store';
 import { MarkupEditor } from './MarkupEditor';
 import { forgetLocalPhoto } from './pending';
 import { PhotoOfflineError, fileUrl, loadPhotos, uploadPhoto } from './upload';
@@ -40,21 +49,27 @@ function useServerPhotos(refs: string[]) {
   });
 }
 
-/** Photos on this device (`local:`) not taken in this page: read from IndexedDB. */
-function useLocalPhotos(refs: string[]) {
-  const ids = refs.filter((r) => isLocalPhoto(r) && !shownCache.has(r)).sort();
+/**
+ * Photos this device keeps, not taken in this page: read from IndexedDB. `local:` ones, and
+ * uploaded ones whose answers are not saved yet (shown offline too, and when the hub removed them).
+ */
+function useLocalPhotos(refs: string[], userId: string | undefined) {
+  const ids = refs.filter((r) => (isLocalPhoto(r) || (userId && isPhotoId(r))) && !shownCache.has(r)).sort();
   return useQuery({
-    queryKey: ['local-photos', ids],
+    queryKey: ['local-photos', userId, ids],
     queryFn: async () => {
       const found = new Map<string, Shown>();
       for (const ref of ids) {
-        const p = await getLocalPhoto(ref.slice(LOCAL_PHOTO_PREFIX.length)).catch(() => undefined);
+        const p = await (
+          isLocalPhoto(ref) ? getLocalPhoto(ref.slice(LOCAL_PHOTO_PREFIX.length)) : findLocalPhotoByServerId(userId!, ref)
+        ).catch(() => undefined);
         if (p) found.set(ref, showBlobs(ref, p.photo, p.thumbnail));
       }
       return found;
     },
     enabled: ids.length > 0,
     staleTime: Infinity,
+    networkMode: 'always',
   });
 }
 
@@ -97,7 +112,7 @@ export default function PhotoPanel({ q, readOnly, refs, titleId }: { q: Question
   const camera = useRef<HTMLInputElement>(null);
   const gallery = useRef<HTMLInputElement>(null);
   const server = useServerPhotos(refs);
-  const local = useLocalPhotos(refs);
+  const local = useLocalPhotos(refs, me?.id);
   const fromServer = new Map(
     (server.data ?? [])
       .filter((p) => p.photoId && p.thumbnailId)
