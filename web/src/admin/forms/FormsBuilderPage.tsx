@@ -208,7 +208,7 @@ function FormTile({ form, onOpen }: { form: FormTileData; onOpen(form: FormTileD
 
 /** What Make inactive will do to a form's organisation assignments, in words. */
 export function inactiveWarning(name: string, assigned: { name: string | null }[]): string {
-  const names = assigned.map((o) => o.name ?? 'an unnamed organisation');
+  const names = assigned.map((o) => o.name ?? 'an unnamed organisation').sort((a, b) => a.localeCompare(b));
   const listed = names.length <= 3 ? names : [...names.slice(0, 3), `${names.length - 3} more`];
   const list = listed.length === 1 ? listed[0] : `${listed.slice(0, -1).join(', ')} and ${listed.at(-1)}`;
   return `${name} is assigned to ${assigned.length === 1 ? 'one organisation' : `${assigned.length} organisations`} (${list}). Making it inactive removes ${assigned.length === 1 ? 'this assignment' : 'these assignments'}: its members no longer see it, and making it active again does not assign it again.`;
