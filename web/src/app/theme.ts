@@ -1,5 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { navy, safety } from './colors';
+import touch from './touch.module.css';
 
 /** The one theme of the hub. */
 export const theme = createTheme({
@@ -11,6 +12,11 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     Button: { defaultProps: { size: 'md' } },
+    // On a touch screen every input and small button is at least 44 px (touch.module.css).
+    Input: { classNames: { input: touch.input } },
+    CloseButton: { classNames: { root: touch.closeButton } },
+    InputClearButton: { classNames: { root: touch.closeButton } },
+    ActionIcon: { classNames: { root: touch.actionIcon } },
   },
 });
 

@@ -13,6 +13,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useMe } from '../../app/session';
+import { OfflineNote, useHubQuery } from '../../offline/hub-only';
 import { useFiller } from '../context';
 import { metadataOf, preparePhoto } from './image';
 import { deleteLocalPhoto, findLocalPhotoByServerId, getLocalPhoto, putLocalPhoto } from './local-store';
@@ -41,12 +42,15 @@ function showBlobs(ref: string, photo: Blob, thumbnail: Blob): Shown {
 /** The hub's thumbnails of uploaded photos not taken in this page (a resumed draft, a submission). */
 function useServerPhotos(refs: string[]) {
   const ids = refs.filter((r) => !isLocalPhoto(r) && !shownCache.has(r)).sort();
-  return useQuery({
+  const query = useHubQuery({
     queryKey: ['form-photos', ids],
     queryFn: () => loadPhotos(ids),
     enabled: ids.length > 0,
     staleTime: Infinity,
   });
+  /** Offline, photos of the hub not shown yet: they wait for the connection. */
+  const unreachable = ids.length > 0 && query.offline && query.data === undefined;
+  return { ...query, unreachable };
 }
 
 /**
@@ -232,6 +236,9 @@ export default function PhotoPanel({ q, readOnly, refs, titleId }: { q: Question
                 </li>
               ))}
             </ul>
+          )}
+          {server.unreachable && (
+            <OfflineNote>You are offline. Photos kept on the hub can't be shown until you are back online.</OfflineNote>
           )}
           {busy.map((b) => (
             <div key={b.key} className={classes.busy} role="status">

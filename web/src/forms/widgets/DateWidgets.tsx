@@ -1,5 +1,6 @@
 import '@mantine/dates/styles.css';
-import { Button, Group, Popover } from '@mantine/core';
+import { Button, Group, Modal, Popover } from '@mantine/core';
+import { useMediaQuery } from '@mantine/hooks';
 import { DatePicker, DatePickerInput, TimeInput, type DayOfWeek } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
@@ -36,6 +37,20 @@ const NO_WEEKEND: DayOfWeek[] = [];
 const CALENDAR_STYLES = {
   weekday: { color: 'var(--mantine-color-gray-7)' },
 };
+/** On a touch screen the days and arrows are 44 px (widgets.module.css). */
+const CALENDAR_CLASSES = {
+  day: classes.calendarControl,
+  calendarHeaderControl: classes.calendarControl,
+  calendarHeaderLevel: classes.calendarControl,
+};
+
+/**
+ * Phones (below Mantine's sm, 48em) get the calendar in a modal: a popover under or over the
+ * field has no room there (it flipped above the field, under the sticky top bar, and a tap
+ * seemed to open nothing). Read at once (not in an effect): the picker mounts on the tap that opens it.
+ */
+const SMALL_SCREEN = '(max-width: 47.99em)';
+const useSmallScreen = () => useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
 
 /** A plain button in the picker's look until the picker is needed (see useDeferredControl). */
 function PickerStandIn(props: {
@@ -89,12 +104,13 @@ function useDateQuestion(q: WidgetProps['q']) {
   const error = useQuestionError(q.id);
   const ids = useQuestionIds(q);
   const deferred = useDeferredControl(ids.input, { clickToOpen: true });
-  return { answers, value, error, ids, deferred };
+  const small = useSmallScreen();
+  return { answers, value, error, ids, deferred, small };
 }
 
 /** date: the answer is 'YYYY-MM-DD'. */
 export function DateWidget({ q, readOnly }: WidgetProps) {
-  const { answers, value, error, ids, deferred } = useDateQuestion(q);
+  const { answers, value, error, ids, deferred, small } = useDateQuestion(q);
   if (readOnly) return <ReadOnlyValue q={q} text={formatDateAnswer(value)} />;
   const current = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
   if (!deferred.active)
@@ -124,6 +140,14 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         hideOutsideDates
         weekendDays={NO_WEEKEND}
         clearable
+        clearButtonProps={{ 'aria-label': q.title ? `Clear ${q.title}` : 'Clear' }}
+        dropdownType={small ? 'modal' : 'popover'}
+        modalProps={{
+          centered: true,
+          title: q.title || 'Choose a date',
+          withCloseButton: true,
+          closeButtonProps: { 'aria-label': 'Close' },
+        }}
         error={!!error}
         // Mantine's picker button replaces a description passed to it: after each render it gets
         // ours, with 'Required' (aria-required is not allowed on a button).
@@ -131,7 +155,7 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
           if (!button) return;
           button.setAttribute('aria-describedby', describedBy(ids.input, ids.error, isRequired(q)));
         }}
-        classNames={{ input: classes.input }}
+        classNames={{ ...CALENDAR_CLASSES, input: classes.input }}
         onChange={(v) => answers.set(q.id, v ? dayjs(v).format('YYYY-MM-DD') : undefined)}
       />
       <RequiredNote id={ids.input} required={isRequired(q)} />
@@ -150,7 +174,7 @@ const nowAnswer = () => dayjs().second(0).millisecond(0).toISOString();
  * first digit typed when the value round-tripped through a controlled DateTimePicker).
  */
 export function DatetimeWidget({ q, readOnly }: WidgetProps) {
-  const { answers, value, error, ids, deferred } = useDateQuestion(q);
+  const { answers, value, error, ids, deferred, small } = useDateQuestion(q);
   if (readOnly) return <ReadOnlyValue q={q} text={formatDatetimeAnswer(value)} />;
   const text = formatDatetimeAnswer(value);
   const standIn = {
@@ -166,7 +190,7 @@ export function DatetimeWidget({ q, readOnly }: WidgetProps) {
       <div className={classes.pickerRow}>
         <div className={classes.pickerGrow}>
           {deferred.active ? (
-            <DatetimePopover {...standIn} value={value} onChange={(v) => answers.set(q.id, v)} />
+            <DatetimePopover {...standIn} small={small} value={value} onChange={(v) => answers.set(q.id, v)} />
           ) : (
             <PickerStandIn {...standIn} handlers={deferred.proxyProps} />
           )}
@@ -185,9 +209,11 @@ export function DatetimeWidget({ q, readOnly }: WidgetProps) {
   );
 }
 
-/** The datetime field's button and its dropdown: calendar, time field, Now, Clear and Done. Changes apply at once. */
+/** The datetime field's button and its dropdown (a modal on a phone): calendar, time field, Now, Clear and Done. Changes apply at once. */
 function DatetimePopover(props: {
   id: string;
+  /** A phone: the picker in a modal. */
+  small: boolean;
   text: string;
   placeholder: string;
   error: boolean;
@@ -233,6 +259,86 @@ function DatetimePopover(props: {
     props.onChange(nowAnswer());
   };
 
+  const button = (
+    <button
+      type="button"
+      id={props.id}
+      className={`${classes.field} ${classes.pickerButton}`}
+      aria-haspopup="dialog"
+      aria-expanded={opened}
+      aria-controls={opened && !props.small ? `${props.id}-picker` : undefined}
+      aria-invalid={props.error || undefined}
+      aria-describedby={describedBy(props.id, props.errorId, props.required)}
+      onClick={() => (opened ? setOpened(false) : open())}
+    >
+      {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
+    </button>
+  );
+  const picker = (
+    <>
+      <DatePicker
+        value={date}
+        defaultDate={date ?? undefined}
+        onChange={pickDate}
+        size="md"
+        ariaLabels={CALENDAR_LABELS}
+        styles={CALENDAR_STYLES}
+        classNames={CALENDAR_CLASSES}
+        hideOutsideDates
+        weekendDays={NO_WEEKEND}
+      />
+      <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
+        <TimeInput
+          label="Time"
+          size="md"
+          value={time}
+          onChange={(e) => typeTime(e.currentTarget.value)}
+          style={{ flex: 1 }}
+          classNames={{ input: classes.input }}
+        />
+        <Button variant="default" mih={44} onClick={now}>
+          Now
+        </Button>
+      </Group>
+      <Group mt="sm" justify="space-between">
+        <Button
+          variant="subtle"
+          mih={44}
+          disabled={!props.value}
+          onClick={() => {
+            setDate(null);
+            setTime('');
+            props.onChange(undefined);
+          }}
+        >
+          Clear
+        </Button>
+        <Button mih={44} onClick={() => setOpened(false)}>
+          Done
+        </Button>
+      </Group>
+    </>
+  );
+
+  // A phone: the same picker in a modal (see SMALL_SCREEN).
+  if (props.small)
+    return (
+      <>
+        {button}
+        <Modal
+          opened={opened}
+          onClose={() => setOpened(false)}
+          title="Choose date and time"
+          centered
+          size="auto"
+          padding="sm"
+          closeButtonProps={{ 'aria-label': 'Close' }}
+        >
+          {picker}
+        </Modal>
+        <RequiredNote id={props.id} required={props.required} />
+      </>
+    );
   return (
     <>
       <Popover
@@ -246,62 +352,9 @@ function DatetimePopover(props: {
         withRoles={false}
         middlewares={{ flip: true, shift: true }}
       >
-        <Popover.Target>
-          <button
-            type="button"
-            id={props.id}
-            className={`${classes.field} ${classes.pickerButton}`}
-            aria-haspopup="dialog"
-            aria-expanded={opened}
-            aria-controls={opened ? `${props.id}-picker` : undefined}
-            aria-invalid={props.error || undefined}
-            aria-describedby={describedBy(props.id, props.errorId, props.required)}
-            onClick={() => (opened ? setOpened(false) : open())}
-          >
-            {props.text || <span className={classes.placeholder}>{props.placeholder}</span>}
-          </button>
-        </Popover.Target>
+        <Popover.Target>{button}</Popover.Target>
         <Popover.Dropdown id={`${props.id}-picker`} role="dialog" aria-label="Choose date and time" tabIndex={-1} p="sm">
-          <DatePicker
-            value={date}
-            defaultDate={date ?? undefined}
-            onChange={pickDate}
-            size="md"
-            ariaLabels={CALENDAR_LABELS}
-            styles={CALENDAR_STYLES}
-            hideOutsideDates
-            weekendDays={NO_WEEKEND}
-          />
-          <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
-            <TimeInput
-              label="Time"
-              size="md"
-              value={time}
-              onChange={(e) => typeTime(e.currentTarget.value)}
-              style={{ flex: 1 }}
-              classNames={{ input: classes.input }}
-            />
-            <Button variant="default" mih={44} onClick={now}>
-              Now
-            </Button>
-          </Group>
-          <Group mt="sm" justify="space-between">
-            <Button
-              variant="subtle"
-              mih={44}
-              disabled={!props.value}
-              onClick={() => {
-                setDate(null);
-                setTime('');
-                props.onChange(undefined);
-              }}
-            >
-              Clear
-            </Button>
-            <Button mih={44} onClick={() => setOpened(false)}>
-              Done
-            </Button>
-          </Group>
+          {picker}
         </Popover.Dropdown>
       </Popover>
       <RequiredNote id={props.id} required={props.required} />

@@ -48,14 +48,17 @@ export function useDeferredControl(inputId: string, options: { clickToOpen?: boo
  * The real control is laid out differently from its stand-in (a multi-select's chosen items
  * gain a remove button and may wrap), so the click that ends the tap can land on a part that
  * was not under the finger when it went down, such as an item's remove button. That click is
- * dropped, unless it lands on the input itself or the dropdown's options; clicks outside the
+ * dropped, unless it lands on the input itself (or inside it: the placeholder of a picker's
+ * button, where a tap on an empty date-and-time question lands) or the dropdown's options; clicks outside the
  * question and later taps are untouched.
  */
 function swallowStrayClick(frame: Element | null, inputId: string): void {
   if (!frame) return;
   const onClick = (ev: MouseEvent) => {
     const target = ev.target as Element | null;
-    if (target && frame.contains(target) && target.id !== inputId && !target.closest('[role="listbox"]')) {
+    // On the control itself, or on what it holds (a picker button's placeholder text): the click opens it.
+    const onControl = !!target && !!document.getElementById(inputId)?.contains(target);
+    if (target && frame.contains(target) && !onControl && !target.closest('[role="listbox"]')) {
       ev.preventDefault();
       ev.stopPropagation();
     }

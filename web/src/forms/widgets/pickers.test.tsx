@@ -118,6 +118,19 @@ describe('pickers mounted on demand', () => {
     }
   });
 
+  it('datetime: a tap on the empty question opens the picker (the tap ends on the placeholder text)', async () => {
+    fill([question('dt', 'datetime')]);
+    fireEvent.pointerDown(screen.getByRole('button', { name: 'Title dt' }), { pointerType: 'touch' });
+    // The real button has mounted: the finger comes up over its placeholder.
+    const placeholder = await waitFor(() => {
+      const span = screen.getByRole('button', { name: 'Title dt' }).querySelector('span');
+      expect(span).not.toBeNull();
+      return span!;
+    });
+    fireEvent.click(placeholder);
+    expect(await screen.findByRole('dialog', { name: 'Choose date and time' })).toBeTruthy();
+  });
+
   it('datetime: a time typed before any day means today', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(new Date(2024, 2, 5, 9, 41, 27));

@@ -3,7 +3,7 @@ import { notifications } from '@mantine/notifications';
 import { getEntity, opNames } from '@hub/model';
 import { hasRoleFact } from '@hub/model/roles';
 import { IconFileExport, IconPaperclip, IconTool, IconTrash, IconUpload } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { useMe } from '../../app/session';
@@ -13,6 +13,7 @@ import { saveFileList } from '../../admin/record/record-values';
 import { graphqlRequest } from '../../client/graphql';
 import { saveBlob } from '../../client/download';
 import { fetchDraft } from '../forms/forms-api';
+import { OfflineNote, useHubQuery } from '../../offline/hub-only';
 import { attachAssets, attachDocuments, loadAttachments, type SubmissionAttachments } from './attach-api';
 import { DocumentDownload } from './AttachPage';
 
@@ -63,7 +64,7 @@ export function AttachmentsPanel({ formId, mode, submissionId, saveProgress }: P
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState<string | null>(null);
   const key = ['attachments', mode, mode === 'fill' ? formId : submissionId];
-  const data = useQuery({
+  const data = useHubQuery({
     queryKey: key,
     queryFn: async () => {
       const id = mode === 'fill' ? (await fetchDraft(formId))?.id : submissionId;
@@ -74,6 +75,8 @@ export function AttachmentsPanel({ formId, mode, submissionId, saveProgress }: P
   const where = attachmentControls(location.pathname);
   if (!where.shown) return null;
   const editable = mode === 'fill';
+  // Offline: what is shown stays, and nothing can be attached, added or removed until the hub answers again.
+  const offline = data.offline;
   const limited = !me?.memberOrganisationId || hasRoleFact('limitedAttachToolbar', me?.roleName);
   const a = data.data;
   const refresh = () => client.invalidateQueries({ queryKey: key });
@@ -139,7 +142,7 @@ export function AttachmentsPanel({ formId, mode, submissionId, saveProgress }: P
   };
 
   const removeButton = (kind: 'documents' | 'assets' | 'file', id: string, name: string) =>
-    editable && (kind === 'file' || !limited) ? (
+    editable && !offline && (kind === 'file' || !limited) ? (
       <Tooltip label="Remove">
         <ActionIcon
           variant="subtle"
@@ -163,7 +166,7 @@ export function AttachmentsPanel({ formId, mode, submissionId, saveProgress }: P
           Attachments
         </Title>
         <Group gap="xs" wrap="wrap" role="toolbar" aria-label="Attachments">
-          {editable && where.attachButtons && !limited && (
+          {editable && !offline && where.attachButtons && !limited && (
             <>
               <Button
                 variant="light"
@@ -185,7 +188,7 @@ export function AttachmentsPanel({ formId, mode, submissionId, saveProgress }: P
               </Button>
             </>
           )}
-          {editable && where.attachButtons && (
+          {editable && !offline && where.attachButtons && (
             <FileButton onChange={(f) => void addFile(f)}>
               {(props) => (
                 <Button {...props} variant="light" mih={44} leftSection={<IconUpload size={16} aria-hidden />} loading={busy === 'file'}>
@@ -211,13 +214,22 @@ export function AttachmentsPanel({ formId, mode, submissionId, saveProgress }: P
           {problem}
         </Text>
       )}
-      {data.isPending && (
+      {offline && (
+        <OfflineNote>
+          {!a
+            ? `You are offline. Attachments can't be shown${editable ? ' or added' : ''} until you are back online.`
+            : editable
+              ? "You are offline. Attachments can't be added or removed until you are back online."
+              : "You are offline. The attachments' files can't be opened until you are back online."}
+        </OfflineNote>
+      )}
+      {data.isPending && !offline && (
         <Group gap="xs">
           <Loader size="xs" />
           <Text size="sm">Loading attachments...</Text>
         </Group>
       )}
-      {data.isError && (
+      {data.isError && !offline && (
         <Text size="sm" c="red.9">
           Error Loading Attachments: {(data.error as Error).message}
         </Text>

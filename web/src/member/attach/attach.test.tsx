@@ -1,11 +1,12 @@
 import { MantineProvider } from '@mantine/core';
 import { Notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Me } from '../../app/session';
 import { theme } from '../../app/theme';
+import { NetworkError, reportReachable, reportUnreachable } from '../../client/connectivity';
 import { AttachPage, returnPath } from './AttachPage';
 import { AttachmentsPanel, attachmentControls, attachmentsCsv } from './AttachmentsPanel';
 
@@ -202,6 +203,44 @@ describe('the attachments panel', () => {
     expect(screen.queryByRole('button', { name: /Attach|Add file|Remove/ })).toBeNull();
     expect(attachmentControls('/user-submissions/all/edit/s1')).toEqual({ shown: true, attachButtons: false });
     expect(attachmentControls('/home')).toEqual({ shown: false, attachButtons: false });
+  });
+
+  it('offline, says attachments wait for the connection (no endless loading), and loads them by itself when it is back', async () => {
+    forms.fetchDraft.mockRejectedValue(new NetworkError());
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      renderAt('/safety-form/f', <AttachmentsPanel formId="f" mode="fill" saveProgress={vi.fn()} />, meOf('SafetyManager'));
+      expect(await screen.findByText("You are offline. Attachments can't be shown or added until you are back online.")).toBeTruthy();
+      expect(screen.queryByText(/Loading attachments/)).toBeNull();
+      expect(screen.queryByText(/Error Loading/)).toBeNull();
+      expect(screen.queryByRole('button', { name: /Attach|Add file/ })).toBeNull();
+
+      forms.fetchDraft.mockResolvedValue({ id: 'draft' });
+      api.loadAttachments.mockResolvedValue(attached);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      expect(await screen.findByText('3 m step ladder (L-7)')).toBeTruthy();
+      expect(screen.queryByText(/You are offline/)).toBeNull();
+      expect(screen.getByRole('button', { name: 'Add file' })).toBeTruthy();
+    } finally {
+      onLine.mockRestore();
+    }
+  });
+
+  it('keeps the attachments shown when the hub stops answering, without add or remove until it answers again', async () => {
+    forms.fetchDraft.mockResolvedValue({ id: 'draft' });
+    api.loadAttachments.mockResolvedValue(attached);
+    renderAt('/safety-form/f', <AttachmentsPanel formId="f" mode="fill" saveProgress={vi.fn()} />, meOf('SafetyManager'));
+    await screen.findByText('3 m step ladder (L-7)');
+    try {
+      act(() => reportUnreachable());
+      expect(await screen.findByText("You are offline. Attachments can't be added or removed until you are back online.")).toBeTruthy();
+      expect(screen.getByText('3 m step ladder (L-7)')).toBeTruthy();
+      expect(screen.queryByRole('button', { name: /Remove|Add file/ })).toBeNull();
+    } finally {
+      act(() => reportReachable());
+    }
+    expect(await screen.findByRole('button', { name: 'Add file' })).toBeTruthy();
   });
 
   it('exports a CSV a spreadsheet cannot run', () => {

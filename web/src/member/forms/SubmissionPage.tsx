@@ -2,13 +2,14 @@ import { Alert, Button, Center, Container, Group, Loader, Text, Title } from '@m
 import { notifications } from '@mantine/notifications';
 import { IconDownload } from '@tabler/icons-react';
 import { hasRoleFact } from '@hub/model/roles';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link, Navigate, useNavigate, useParams } from 'react-router';
 import { isAdminGroup, useMe } from '../../app/session';
 import { FormFiller } from '../../forms/FormFiller';
 import { formatLocal } from '../../ui/dates';
 import { Crumbs } from '../../ui/Crumbs';
 import { AttachmentsPanel } from '../attach/AttachmentsPanel';
+import { OfflineNote, useHubQuery } from '../../offline/hub-only';
 import { formTypeLabel } from './form-types';
 import { loadColleagues, loadSubmission, saveReview } from './forms-api';
 import { downloadSubmissionPdf } from './pdf';
@@ -29,11 +30,17 @@ function Submission({ mode, type, id }: { mode: 'view' | 'edit'; type: string; i
   const navigate = useNavigate();
   const client = useQueryClient();
   const me = useMe().data;
-  const submission = useQuery({ queryKey: ['submission', id], queryFn: () => loadSubmission(id), retry: false });
-  const users = useQuery({ queryKey: ['colleagues'], queryFn: loadColleagues, staleTime: 300_000 });
+  const submission = useHubQuery({ queryKey: ['submission', id], queryFn: () => loadSubmission(id), retry: false });
+  const users = useHubQuery({ queryKey: ['colleagues'], queryFn: loadColleagues, staleTime: 300_000 });
   const canReview = isAdminGroup(me) || hasRoleFact('submissionUpdate', me?.roleName);
   const editing = mode === 'edit' && canReview;
 
+  if (submission.offline && !submission.data)
+    return (
+      <Container size="md" py="md">
+        <OfflineNote>You are offline. This submission can't be shown until you are back online.</OfflineNote>
+      </Container>
+    );
   if (submission.isPending)
     return (
       <Center py="xl">
