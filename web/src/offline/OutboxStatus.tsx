@@ -160,6 +160,9 @@ const pruned = new Set<string>();
 
 /** The user's photo copies no answers kept on the device name any more go (after a grace period, pending.ts). */
 async function prunePhotoCopies(userId: string): Promise<void> {
+  // Most page loads have no copies: the photo code (and the form model it needs) is loaded only when there are.
+  const { localPhotosOf } = await import('../forms/photos/local-store');
+  if ((await localPhotosOf(userId)).length === 0) return;
   const [{ pruneLocalPhotos }, named] = await Promise.all([import('../forms/photos/pending'), keptAnswersOf(userId)]);
   await pruneLocalPhotos(userId, named);
 }
