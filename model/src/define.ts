@@ -116,11 +116,14 @@ export type DerivedSource =
  * - versionStatus: a version's 'Published version' | 'Draft' | 'Active version' (Draft when its
  *   number is the form's highest), text
  * - versionInUse: a submission was filled on the version, boolean
+ * - accountActive: an account an administrator has not deactivated (its sign-in state is not
+ *   inactive), boolean
  */
 export const DERIVED_RULES = {
   formStatus: { entity: 'FormsEntity', of: 'text' },
   versionStatus: { entity: 'FormsEntityFormVersion', of: 'text' },
   versionInUse: { entity: 'FormsEntityFormVersion', of: 'boolean' },
+  accountActive: { entity: 'MehubAccountEntity', of: 'boolean' },
 } as const satisfies Record<string, { entity: string; of: DerivedOf }>;
 
 export type DerivedRule = keyof typeof DERIVED_RULES;

@@ -41,6 +41,10 @@ export const mehubAccount = defineEntity({
       writtenByHook: true,
       order: 215,
     }),
+    // Not deactivated by an administrator (POST /api/account/deactivate): who may sign in, and who
+    // may be given a corrective action (docs/corrective-actions.md). API only: the member site's
+    // Active / Inactive users tabs go by Lastsyncdate instead.
+    isActive: f.derived({ label: 'Is Active', of: 'boolean', from: { rule: 'accountActive' }, hidden: true, order: 216 }),
     formSubmissions: f.children('FormSubmissionsEntity', 'mehubAccount', { label: 'Form Submissions' }),
     licences: f.children('LicenceEntity', 'mehubAccount', { label: 'Licences', order: 220 }),
     reminderLogs: f.children('ReminderLogEntity', 'mehubAccount', { label: 'Reminder Logs' }),

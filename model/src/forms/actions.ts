@@ -123,6 +123,7 @@ export const actionMessages = {
   dueDatePast: 'The due date cannot be in the past',
   dueDateFar: 'The due date can be at most a year away',
   assignee: 'The assignee must be a user of your organisation',
+  assigneeInactive: 'The assignee’s account has been deactivated: please choose an active colleague',
   raised: 'Successfully raised corrective action',
   closed: 'Successfully closed action',
   closeFailed: 'Error closing action',

@@ -98,4 +98,9 @@ const RULES: Record<DerivedRule, (alias: string, params: Params) => string> = {
     const s = params.alias('r');
     return `EXISTS (SELECT 1 FROM ${tableOf('FormSubmissionsEntity')} ${s} WHERE ${s}.${colOf('FormSubmissionsEntity', 'formVersion')} = ${a}.id)`;
   },
+  // The sign-in state (auth_state, one row per user at most) as crud/users.ts reads it: active unless set inactive.
+  accountActive: (a, params) => {
+    const s = params.alias('r');
+    return `NOT EXISTS (SELECT 1 FROM auth_state ${s} WHERE ${s}.user_id = ${a}.id AND ${s}.active = false)`;
+  },
 };

@@ -13,7 +13,8 @@ import type { Db } from '../db/client';
  * access/actions.ts's:
  * - closing (OPEN to CLOSED) needs a closing comment, and stamps closedAt and closedBy;
  * - reopening (a manager's CLOSED to OPEN) clears the stamps;
- * - the assignee is a user of the action's organisation.
+ * - the assignee is a user of the action's organisation, and active when (re)assigned (an action
+ *   whose assignee was deactivated later keeps them until a manager reassigns it).
  */
 
 const ACTIONS = () => getEntity('CorrectiveActionEntity');
@@ -30,7 +31,12 @@ interface State {
 
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
 
-/** The assignee `assigneeId` is a user of organisation `org` (the reference check already held a member to what they may read). */
+/**
+ * The assignee `assigneeId` is an active user of organisation `org` (the reference check already
+ * held a member to what they may read). Whether another organisation's account is active is
+ * never asked: only this organisation's accounts are looked at, and an unknown id is refused
+ * with the same message as another organisation's.
+ */
 async function assertAssignee(tx: Db, assigneeId: unknown, org: string | null): Promise<void> {
   if (assigneeId === null || assigneeId === undefined || assigneeId === '') return;
   const found =
@@ -40,10 +46,11 @@ async function assertAssignee(tx: Db, assigneeId: unknown, org: string | null): 
           SYSTEM_CALLER,
           getEntity('MehubAccountEntity'),
           { ids: [assigneeId], take: 1, where: [{ path: 'memberOrganisationId', comparison: 'equal', value: [org] }] },
-          { id: true },
-        )) as { id: string }[])
+          { id: true, isActive: true },
+        )) as { id: string; isActive: boolean }[])
       : [];
   if (!found.length) throw fieldRefusal('assigneeId', actionMessages.assignee);
+  if (!found[0].isActive) throw fieldRefusal('assigneeId', actionMessages.assigneeInactive);
 }
 
 async function beforeWrite(ctx: SaveHookContext): Promise<void> {

@@ -363,3 +363,138 @@ describe('closing and changing', () => {
     expect(res.errors?.[0]?.message).toBe(actionMessages.assigneeCloseOnly);
   });
 });
+
+describe('inactive assignees', () => {
+  /** An administrator deactivates the account, as the back-office's Users page does. */
+  const deactivate = async (email: string) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/deactivate',
+      headers: { 'content-type': 'application/json', ...h.headers(ADMIN) },
+      payload: JSON.stringify({ Username: email }),
+    });
+    expect(res.statusCode).toBe(200);
+  };
+
+  it('a submission cannot raise an action for a deactivated colleague; nothing is saved', async () => {
+    await deactivate(MANAGER);
+    const n = await subs.count();
+    const before = await demoCount();
+    const f = await subs.riskForm();
+    const res = await subs.create(SPARK_WORKER, {
+      formVersionId: f.versionId,
+      isCompleted: true,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: h.users[MANAGER].id }) })),
+    });
+    expect(res.errors?.[0]?.message).toBe(actionMessages.assigneeInactive);
+    expect(await subs.count()).toBe(n);
+    expect(await demoCount()).toBe(before);
+    // Activated again, the same submission goes through.
+    const back = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/activate',
+      headers: { 'content-type': 'application/json', ...h.headers(ADMIN) },
+      payload: JSON.stringify({ Username: MANAGER }),
+    });
+    expect(back.statusCode).toBe(200);
+    await raiseOne({ assigneeId: h.users[MANAGER].id });
+  });
+
+  it('the integration REST API refuses it the same way', async () => {
+    await deactivate(MANAGER);
+    const token = await h.app.inject({
+      method: 'POST',
+      url: '/api/account/generate-key',
+      headers: { ...h.headers(SPARK_MANAGER), 'content-type': 'application/json' },
+      payload: JSON.stringify({ name: 'Field app' }),
+    });
+    expect(token.statusCode, token.body).toBe(200);
+    const formId = (await h.db.query<{ id: string }>(`SELECT id FROM forms WHERE form_type = 'RISK_ASSESSMENT' LIMIT 1`)).rows[0].id;
+    const before = await demoCount();
+    const post = (assigneeId: string) =>
+      h.app.inject({
+        method: 'POST',
+        url: '/api/integration/submissions',
+        headers: { authorization: `Bearer ${(token.json() as { key: string }).key}`, 'content-type': 'application/json' },
+        payload: JSON.stringify({
+          formId,
+          mehubAccountId: h.users[SPARK_WORKER].id,
+          jobNumber: 'FS-1',
+          answers: riskAssessmentAnswers({ 'risk-action': action({ assigneeId }) }),
+        }),
+      });
+    const res = await post(h.users[MANAGER].id);
+    expect(res.statusCode, res.body).toBe(400);
+    expect(res.body).toContain(actionMessages.assigneeInactive);
+    expect(await demoCount()).toBe(before);
+    // Another organisation's account (deactivated too) is as unknown as ever.
+    await deactivate(VOLT_MANAGER);
+    const other = await post(h.users[VOLT_MANAGER].id);
+    expect(other.statusCode, other.body).toBe(400);
+    expect(other.body).toContain(actionMessages.assignee);
+    expect(other.body).not.toContain(actionMessages.assigneeInactive);
+  });
+
+  it('a manager (or an administrator) cannot reassign an action to a deactivated colleague; a bulk update neither', async () => {
+    const { action: a } = await raiseOne();
+    await deactivate(MANAGER);
+    const res = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[MANAGER].id });
+    expect(res.errors?.[0]?.message).toBe(actionMessages.assigneeInactive);
+    const admin = await updateAction(ADMIN, { id: a.id, assigneeId: h.users[MANAGER].id });
+    expect(admin.errors?.[0]?.message).toBe(actionMessages.assigneeInactive);
+    const bulk = await h.gql(
+      SPARK_MANAGER,
+      `mutation($c: [[WhereExpressionGraph!]!], $f: [String!]!, $v: CorrectiveActionEntityInput!) {
+         r: updateCorrectiveActionEntitysConditional(conditions: $c, fieldsToUpdate: $f, values: $v) }`,
+      { c: [[{ path: 'id', comparison: 'equal', value: [a.id] }]], f: ['assigneeId'], v: { assigneeId: h.users[MANAGER].id } },
+    );
+    expect(bulk.errors?.[0]?.message).toBe(actionMessages.assigneeInactive);
+    expect((await rows()).find((r) => r.id === a.id)?.assignee_id).toBe(h.users[SAFETY_WORKER].id);
+  });
+
+  it('an action whose assignee was deactivated later still shows, saves as it is, and can be reassigned', async () => {
+    const { action: a } = await raiseOne();
+    await deactivate(SAFETY_WORKER);
+    const seen = await h.gql<{ r: { id: string; assigneeId: string; assignee: { isActive: boolean } }[] }>(
+      SPARK_MANAGER,
+      `query($c: [[WhereExpressionGraph!]!]) { r: correctiveActionEntitys(conditions: $c) { id assigneeId assignee { isActive } } }`,
+      { c: [[{ path: 'id', comparison: 'equal', value: [a.id] }]] },
+    );
+    expect(seen.errors).toBeUndefined();
+    expect(seen.data!.r[0]).toMatchObject({ assigneeId: h.users[SAFETY_WORKER].id, assignee: { isActive: false } });
+    // The page's whole-record save keeps the assignee it had: a change of the due date goes through.
+    const kept = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[SAFETY_WORKER].id, dueDate: addDays(today(), 20) });
+    expect(kept.errors).toBeUndefined();
+    const moved = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[PRO_MANAGER].id });
+    expect(moved.errors).toBeUndefined();
+    expect((await rows()).find((r) => r.id === a.id)?.assignee_id).toBe(h.users[PRO_MANAGER].id);
+  });
+
+  it('the colleagues list says who is active; another organisation’s deactivated account is refused like an unknown one', async () => {
+    await deactivate(MANAGER);
+    await deactivate(VOLT_MANAGER);
+    const colleagues = await h.gql<{ r: { id: string; isActive: boolean }[] }>(
+      SPARK_MANAGER,
+      `{ r: mehubAccountEntitys(take: 500) { id isActive } }`,
+    );
+    expect(colleagues.errors).toBeUndefined();
+    const byId = new Map(colleagues.data!.r.map((u) => [u.id, u.isActive]));
+    expect(byId.get(h.users[MANAGER].id)).toBe(false);
+    expect(byId.get(h.users[SAFETY_WORKER].id)).toBe(true);
+    expect(byId.has(h.users[VOLT_MANAGER].id)).toBe(false);
+    // Raised or reassigned: the same answer as for an id nobody has, never 'deactivated'.
+    const f = await subs.riskForm();
+    const raised = await subs.create(SPARK_WORKER, {
+      formVersionId: f.versionId,
+      isCompleted: true,
+      submissionData: JSON.stringify(riskAssessmentAnswers({ 'risk-action': action({ assigneeId: h.users[VOLT_MANAGER].id }) })),
+    });
+    expect(raised.errors?.[0]?.message).toBe(actionMessages.assignee);
+    const { action: a } = await raiseOne();
+    const res = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[VOLT_MANAGER].id });
+    expect(res.errors?.[0]?.message).toBe(actionMessages.assignee);
+    // The other organisation's manager never reads whether Sparkright's people are active.
+    const other = await h.gql<{ r: { id: string }[] }>(VOLT_MANAGER, `{ r: mehubAccountEntitys(take: 500) { id isActive } }`);
+    expect(other.data?.r.map((u) => u.id) ?? []).not.toContain(h.users[MANAGER].id);
+  });
+});

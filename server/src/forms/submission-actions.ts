@@ -11,7 +11,7 @@ import { answerIssues, loadOwner } from './submission-data';
 /**
  * Corrective actions raised by a completed submission (issue 15): its `{questionId}-action`
  * answers, checked when it is completed (each under a visible failing answer, well formed, its
- * assignee a user of the owner's organisation), become CorrectiveActionEntity rows once, in the
+ * assignee an active user of the owner's organisation), become CorrectiveActionEntity rows once, in the
  * save's transaction. A draft raises nothing; a refused action refuses the submission.
  */
 
@@ -38,19 +38,23 @@ export async function assertActions(tx: Db, def: FormDefinition, answers: Answer
             take: valid.length,
             where: [{ path: 'memberOrganisationId', comparison: 'equal', value: [owner.memberOrganisationId] }],
           },
-          { id: true },
-        )) as { id: string }[])
+          { id: true, isActive: true },
+        )) as { id: string; isActive: boolean }[])
       : [];
-  const known = new Set(found.map((u) => u.id));
-  const wrong = raised.filter((r) => r.action.assigneeId && !known.has(r.action.assigneeId));
-  if (wrong.length)
-    throw new ValidationError(
-      wrong.map((r) => ({
+  // Only the owner's organisation's accounts are read: another organisation's id, active or not, is unknown here.
+  const known = new Map(found.map((u) => [u.id, u.isActive]));
+  const wrong = raised.flatMap((r) => {
+    const id = r.action.assigneeId;
+    if (!id || known.get(id) === true) return [];
+    return [
+      {
         path: `submissionData.${actionKey(r.failing.question.id)}`,
         code: 'notExist' as const,
-        message: actionMessages.assignee,
-      })),
-    );
+        message: known.has(id) ? actionMessages.assigneeInactive : actionMessages.assignee,
+      },
+    ];
+  });
+  if (wrong.length) throw new ValidationError(wrong);
 }
 
 /**

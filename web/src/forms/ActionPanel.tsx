@@ -3,6 +3,7 @@ import { ACTION_DESCRIPTION_MAX } from '@hub/model';
 import {
   ACTION_PRIORITIES,
   actionKey,
+  actionMessages,
   canRaiseOnNo,
   defaultDueDate,
   draftAction,
@@ -17,6 +18,7 @@ import { IconAlertTriangle } from '@tabler/icons-react';
 import { useCallback, useMemo } from 'react';
 import { DayInput } from '../ui/DayInput';
 import { formatDay } from '../ui/dates';
+import { assigneeOptions, isDeactivated } from './assignees';
 import { domId, useFiller } from './context';
 import { useStoreSelector, useStoreValue } from './answer-store';
 
@@ -121,8 +123,9 @@ export function ActionPanel({ q, readOnly }: { q: Question; readOnly: boolean })
             placeholder="Choose a colleague"
             searchable
             clearable
-            data={ctx.users.map((u) => ({ value: u.id, label: u.name }))}
+            data={assigneeOptions(ctx.users, action.assigneeId)}
             value={action.assigneeId}
+            error={isDeactivated(ctx.users, action.assigneeId) ? actionMessages.assigneeInactive : undefined}
             nothingFoundMessage="No colleague of that name"
             onChange={(v) => set({ ...action, assigneeId: v })}
             comboboxProps={{ withinPortal: true }}

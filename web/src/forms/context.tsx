@@ -5,6 +5,8 @@ import { useStoreSelector, useStoreValue, type AnswerStore, type ErrorStore } fr
 export interface FillerUser {
   id: string;
   name: string;
+  /** False when an administrator has deactivated the account: never offered as an action's assignee. */
+  active?: boolean;
 }
 
 /** What every question of one filler shares; the value never changes while filling. */

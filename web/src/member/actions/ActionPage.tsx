@@ -25,6 +25,7 @@ import { hasBackendAccess, useMe } from '../../app/session';
 import { Crumbs } from '../../ui/Crumbs';
 import { DayInput } from '../../ui/DayInput';
 import { formatLocal } from '../../ui/dates';
+import { assigneeOptions } from '../../forms/assignees';
 import { loadColleagues } from '../forms/forms-api';
 import { DueDate, PriorityBadge, StatusBadge } from './ActionBits';
 import {
@@ -300,7 +301,7 @@ function ChangePanel({ action }: { action: ActionRecord }) {
             placeholder="Choose a colleague"
             searchable
             clearable
-            data={(colleagues.data ?? []).map((u) => ({ value: u.id, label: u.name }))}
+            data={assigneeOptions(colleagues.data ?? [], values.assigneeId)}
             value={values.assigneeId}
             onChange={(v) => setValues({ ...values, assigneeId: v })}
             comboboxProps={{ withinPortal: true }}

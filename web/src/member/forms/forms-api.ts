@@ -274,10 +274,17 @@ export async function listSubmissions(q: SubmissionQuery): Promise<{ rows: Submi
   );
 }
 
-/** Colleagues a selectUserProfile question offers: the accounts the caller may read. */
-export async function loadColleagues(): Promise<{ id: string; name: string }[]> {
-  const data = await graphqlRequest<{ r: { id: string; firstname: string | null; surname: string | null; email: string }[] }>(
-    `query { r: mehubAccountEntitys(take: 500, orderBy: [{ path: "firstname" }]) { id firstname surname email } }`,
-  );
-  return data.r.map((a) => ({ id: a.id, name: [a.firstname, a.surname].filter(Boolean).join(' ') || a.email }));
+/**
+ * Colleagues a selectUserProfile question offers: the accounts the caller may read, each with
+ * whether it is active (an action's assignee pickers offer only the active ones).
+ */
+export async function loadColleagues(): Promise<{ id: string; name: string; active: boolean }[]> {
+  const data = await graphqlRequest<{
+    r: { id: string; firstname: string | null; surname: string | null; email: string; isActive: boolean | null }[];
+  }>(`query { r: mehubAccountEntitys(take: 500, orderBy: [{ path: "firstname" }]) { id firstname surname email isActive } }`);
+  return data.r.map((a) => ({
+    id: a.id,
+    name: [a.firstname, a.surname].filter(Boolean).join(' ') || a.email,
+    active: a.isActive !== false,
+  }));
 }
