@@ -1,6 +1,7 @@
 import { getEntity, isUuid, parseWireDate } from '@hub/model';
 import { photoAnswers, visibilityTest, type Answers, type FormDefinition } from '@hub/model/forms';
 import type { Caller } from '../access/caller';
+import { allowed } from '../access/rules';
 import type { Filter } from '../crud/conditions';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
@@ -9,7 +10,7 @@ import { readStoredFiles } from '../files/upload';
 import type { FileStorage } from '../files/storage';
 import { answersOf, definitionOf, questionsOf } from './definitions';
 import { displayName, type Person } from './notify';
-import type { SubmissionPdfInput } from './pdf';
+import type { PdfAction, SubmissionPdfInput } from './pdf';
 
 interface Row {
   id: string;
@@ -208,4 +209,68 @@ export async function withPhotos(
   const photos: Record<string, (Buffer | null)[]> = {};
   for (const { question, refs } of named) photos[question.id] = refs.map((ref) => files.get(fileOf.get(ref) ?? '') ?? null);
   return { ...input, photos };
+}
+
+interface ActionRow {
+  formSubmissionsId: string | null;
+  questionId: string | null;
+  questionTitle: string | null;
+  description: string | null;
+  priority: string | null;
+  status: string | null;
+  dueDate: string | null;
+  closedAt: string | null;
+  closingComment: string | null;
+  assignee: Person | null;
+}
+
+/** The most actions one submission raises (one per question): a bound for the read. */
+const PDF_ACTIONS_MAX = 1000;
+
+/**
+ * The corrective actions the submissions `loaded` raised, added to their PDFs: only those the
+ * caller may read, read as the caller (their organisation's managers all of them, an assignee
+ * theirs, anyone else none: access/actions.ts), in one statement for the batch.
+ */
+export async function withActions(db: Db, caller: Caller | null, loaded: LoadedSubmission[]): Promise<void> {
+  const entity = getEntity('CorrectiveActionEntity');
+  if (!loaded.length || !allowed(caller, entity, 'read')) return;
+  const rows = (await listRecords(
+    db,
+    caller,
+    entity,
+    {
+      where: [{ path: 'formSubmissionsId', comparison: 'in', value: loaded.map((l) => l.id) }],
+      take: PDF_ACTIONS_MAX,
+      orderBy: [{ path: 'created' }],
+    },
+    {
+      formSubmissionsId: true,
+      questionId: true,
+      questionTitle: true,
+      description: true,
+      priority: true,
+      status: true,
+      dueDate: true,
+      closedAt: true,
+      closingComment: true,
+      assignee: { email: true, firstname: true, surname: true },
+    },
+  )) as ActionRow[];
+  for (const l of loaded) {
+    const actions: PdfAction[] = rows
+      .filter((r) => r.formSubmissionsId === l.id)
+      .map((r) => ({
+        questionId: r.questionId,
+        questionTitle: r.questionTitle,
+        description: r.description ?? '',
+        priority: r.priority,
+        status: r.status,
+        dueDate: r.dueDate,
+        assignee: r.assignee ? displayName(r.assignee) : null,
+        closedAt: r.closedAt ? parseWireDate(r.closedAt) : null,
+        closingComment: r.closingComment,
+      }));
+    if (actions.length) l.input = { ...l.input, actions };
+  }
 }

@@ -13,7 +13,7 @@ import { parseBody } from '../rest/body';
 import { assertTimeZone, fileDate } from './dates';
 import { ExportSlots } from './export-slots';
 import { renderSubmissionPdf } from './pdf';
-import { loadPdfInputs, readableSubmissionIds, withPhotos } from './pdf-data';
+import { loadPdfInputs, readableSubmissionIds, withActions, withPhotos } from './pdf-data';
 
 /** The most PDFs one zip request renders. */
 export const PDF_ZIP_MAX = 500;
@@ -116,6 +116,7 @@ function drained(out: PassThrough, signal: AbortSignal): Promise<void> {
 async function writeZip(
   db: Db,
   storage: FileStorage,
+  caller: Caller | null,
   ids: string[],
   timeZone: string,
   zip: yazl.ZipFile,
@@ -135,7 +136,9 @@ async function writeZip(
   let done = 0;
   try {
     for (let i = 0; i < ids.length && !signal.aborted; i += PDF_ZIP_LIMITS.batch) {
-      for (const s of await loadPdfInputs(db, ids.slice(i, i + PDF_ZIP_LIMITS.batch), timeZone)) {
+      const batch = await loadPdfInputs(db, ids.slice(i, i + PDF_ZIP_LIMITS.batch), timeZone);
+      await withActions(db, caller, batch);
+      for (const s of batch) {
         if (signal.aborted) return;
         const pdf = await renderSubmissionPdf(await withPhotos(db, storage, s.id, s.input));
         if (bytes + pdf.length > PDF_ZIP_LIMITS.maxBytes) {
@@ -165,6 +168,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db, storage: FileStorage): v
     if (!visible) throw new NotFoundError(pdfMessages.notFound);
     const [loaded] = await loadPdfInputs(db, [visible], body.TimeZoneId);
     if (!loaded) throw new NotFoundError(pdfMessages.notFound);
+    await withActions(db, req.caller, [loaded]);
     const pdf = await renderSubmissionPdf(await withPhotos(db, storage, loaded.id, loaded.input));
     return reply
       .header('content-type', 'application/pdf')
@@ -211,7 +215,7 @@ export function pdfRoutes(app: FastifyInstance, db: Db, storage: FileStorage): v
       out.once('close', onGone);
       out.on('error', (err) => req.log.warn(err));
       streaming = true;
-      void writeZip(db, storage, ids, body.TimeZoneId, zip, abort.signal, req.log)
+      void writeZip(db, storage, req.caller, ids, body.TimeZoneId, zip, abort.signal, req.log)
         .catch((err: unknown) => req.log.error(err))
         .finally(() => {
           produced = true;

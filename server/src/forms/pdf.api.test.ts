@@ -358,3 +358,113 @@ describe('rendering', () => {
     expect(text).toMatch(/Page 2 of \d+/);
   });
 });
+
+describe('corrective actions in the PDF', () => {
+  const SAFETY_WORKER = 'safetyworker@sparkright.example';
+  const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const dmy = (day: string) => day.split('-').reverse().join('/');
+  const pdfOf = async (who: string, id: string) => {
+    const res = await post(who, '/api/entity/FormSubmissionsEntity/pdf', { SubmissionId: id, TimeZoneId: 'Australia/Melbourne' });
+    return { status: res.statusCode, text: res.statusCode === 200 ? pdfText(res.rawPayload) : '' };
+  };
+  const nameOf = async (email: string) => {
+    const { rows } = await h.db.query<{ n: string }>(
+      `SELECT coalesce(nullif(trim(concat_ws(' ', firstname, surname)), ''), email) AS n FROM mehub_account WHERE email = $1`,
+      [email],
+    );
+    return rows[0].n;
+  };
+
+  it('shows each action under the question that raised it, with its state, and how it was closed', async () => {
+    const due = dayIn(7);
+    const id = await submit(
+      SPARK_WORKER,
+      riskAssessmentAnswers({
+        'risk-action': {
+          description: 'Fit edge protection before work at height',
+          assigneeId: h.users[SAFETY_WORKER].id,
+          priority: 'high',
+          dueDate: due,
+        },
+      }),
+    );
+    const open = await pdfOf(SPARK_MANAGER, id);
+    expect(open.status).toBe(200);
+    const assignee = await nameOf(SAFETY_WORKER);
+    for (const expected of ['Corrective action', 'Fit edge protection before work at height', 'High', assignee, dmy(due), 'Open'])
+      expect(open.text, expected).toContain(expected);
+    // Under its question: after the risk answer, before the next section's questions.
+    expect(open.text.indexOf('Corrective action')).toBeGreaterThan(open.text.indexOf('Risk before controls'));
+    expect(open.text).not.toContain('Closing comment');
+
+    const { rows } = await h.db.query<{ id: string }>('SELECT id FROM corrective_action WHERE form_submissions_id = $1', [id]);
+    const closed = await h.gql(
+      SPARK_MANAGER,
+      `mutation($m: [CorrectiveActionEntityInput!]!) { updateCorrectiveActionEntity(correctiveActionEntityModels: $m) { id } }`,
+      { m: [{ id: rows[0].id, status: 'CLOSED', closingComment: 'Guard rails fitted on all edges' }] },
+    );
+    expect(closed.errors).toBeUndefined();
+    const after = await pdfOf(SPARK_MANAGER, id);
+    for (const expected of ['Closed', 'Closing comment', 'Guard rails fitted on all edges'])
+      expect(after.text, expected).toContain(expected);
+    expect(after.text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2} [AP]M/);
+  });
+
+  it('shows only the actions the caller may read: none to the raiser who is neither manager nor assignee, nothing to another organisation', async () => {
+    const id = await submit(
+      SPARK_WORKER,
+      riskAssessmentAnswers({
+        'risk-action': { description: 'Secret remedial step', assigneeId: h.users[SAFETY_WORKER].id, priority: 'high', dueDate: dayIn(7) },
+      }),
+    );
+    const raiser = await pdfOf(SPARK_WORKER, id);
+    expect(raiser.status).toBe(200);
+    expect(raiser.text).toContain('Risk before controls');
+    expect(raiser.text).not.toContain('Secret remedial step');
+    expect(raiser.text).not.toContain('Corrective action');
+    expect((await pdfOf(VOLT_MANAGER, id)).status).toBe(404);
+    expect((await pdfOf(SPARK_MANAGER, id)).text).toContain('Secret remedial step');
+    // The zip export reads them the same way: the manager's has it, the raiser's not.
+    const zipText = async (who: string) => {
+      const res = await post(who, '/api/entity/FormSubmissionsEntity/pdf-zip', { ids: [id], TimeZoneId: 'UTC' });
+      expect(res.statusCode).toBe(200);
+      expect(zipEntries(res.rawPayload)).toHaveLength(1);
+      return pdfText(res.rawPayload);
+    };
+    expect(await zipText(SPARK_MANAGER)).toContain('Secret remedial step');
+    const raiserZip = await zipText(SPARK_WORKER);
+    expect(raiserZip).toContain('Risk before controls');
+    expect(raiserZip).not.toContain('Secret remedial step');
+  });
+
+  it("lists at the end, under 'Corrective actions', an action whose question is not shown", async () => {
+    const base = largePdfInput(3);
+    const text = pdfText(
+      await renderSubmissionPdf({
+        ...base,
+        compress: false,
+        actions: [
+          {
+            questionId: 'gone',
+            questionTitle: 'Switchboard labelled',
+            description: 'Label the RCBOs',
+            priority: 'MODERATE',
+            status: 'OPEN',
+            dueDate: '2020-01-02',
+            assignee: null,
+            closedAt: null,
+            closingComment: null,
+          },
+        ],
+      }),
+    );
+    expect(text).toContain('Corrective actions');
+    expect(text).toContain('Raised on');
+    expect(text).toContain('Switchboard labelled');
+    expect(text).toContain('Label the RCBOs');
+    expect(text).toContain('Moderate');
+    expect(text).toContain('Not assigned');
+    expect(text).toContain('02/01/2020');
+    expect(text).toContain('Open (overdue)');
+  });
+});

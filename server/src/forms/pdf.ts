@@ -13,6 +13,7 @@ import {
   type Question,
   type RiskLevel,
 } from '@hub/model/forms';
+import { CorrectiveActionStatus, Priority } from '@hub/model';
 import { formatDateAnswer, formatDateTime, formatDateTimeAnswer } from './dates';
 import { safeDrawingPng } from './drawing-png';
 
@@ -39,8 +40,30 @@ export interface SubmissionPdfInput {
    * when it could not be loaded (not this submission's, or past the PDF's photo budget).
    */
   photos?: Record<string, (Buffer | null)[]>;
+  /**
+   * The corrective actions the submission raised that the caller may read (forms/pdf-data.ts
+   * withActions): each shown under the question that raised it, or at the end when that
+   * question is not shown.
+   */
+  actions?: PdfAction[];
   /** Deflate page content (default true); tests read uncompressed text. */
   compress?: boolean;
+}
+
+/** A corrective action as the PDF shows it (docs/corrective-actions.md). */
+export interface PdfAction {
+  questionId: string | null;
+  questionTitle: string | null;
+  description: string;
+  /** LOW, MODERATE or HIGH. */
+  priority: string | null;
+  /** OPEN or CLOSED. */
+  status: string | null;
+  /** The wire date ('YYYY-MM-DD...'). */
+  dueDate: string | null;
+  assignee: string | null;
+  closedAt: Date | null;
+  closingComment: string | null;
 }
 
 export interface SubmissionAttachments {
@@ -334,6 +357,75 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
     doc.moveDown(0.7);
   };
 
+  /** Overdue: open and due before today in the PDF's zone. */
+  const today = (() => {
+    const d = formatDateTime(new Date(), input.timeZone).slice(0, 10).split('/');
+    return `${d[2]}-${d[1]}-${d[0]}`;
+  })();
+  /** A corrective action in a ruled box: what, priority, assignee, due date, status, and how it was closed. */
+  const actionBlock = (a: PdfAction, raisedOn: string | null) => {
+    const priority = a.priority ? (Priority.values as Record<string, string>)[a.priority] : undefined;
+    const due = a.dueDate ? a.dueDate.slice(0, 10) : null;
+    const open = a.status !== 'CLOSED';
+    const status = (a.status ? (CorrectiveActionStatus.values as Record<string, string>)[a.status] : undefined) ?? a.status ?? 'Open';
+    const rows: [string, string][] = [
+      ...(raisedOn ? ([['Raised on', raisedOn]] as [string, string][]) : []),
+      ['Description', a.description],
+      ['Priority', priority ? priority.charAt(0).toUpperCase() + priority.slice(1) : 'Not set'],
+      ['Assignee', a.assignee ?? 'Not assigned'],
+      ['Due date', due ? formatDateAnswer(due) : 'Not set'],
+      ['Status', open && due && due < today ? `${status} (overdue)` : status],
+    ];
+    if (!open) {
+      rows.push(['Closed', a.closedAt ? formatDateTime(a.closedAt, input.timeZone) : 'Unknown']);
+      rows.push(['Closing comment', a.closingComment?.trim() ? a.closingComment : 'None']);
+    }
+    const labelW = 95;
+    const pad = 8;
+    const inner = width - 2 * pad;
+    const heights = rows.map(([, v]) => Math.max(heightOf(pdfText(v), 'Helvetica', 9, inner - labelW), 11) + 2);
+    const titleH = 16;
+    const total = titleH + heights.reduce((x, y) => x + y, 0) + 2 * pad;
+    room(Math.min(total, bottom() - MARGIN.top));
+    doc.moveUp(0.3);
+    let y = doc.y;
+    const top = y;
+    doc.rect(left, top, 3, Math.min(total, bottom() - top)).fill(open ? LEVEL_COLOURS.high : LEVEL_COLOURS.low);
+    font('Helvetica-Bold', 10, INK).text('Corrective action', left + pad + 4, y + pad - 2, { width: inner });
+    y += pad + titleH - 2;
+    rows.forEach(([label, value], i) => {
+      if (y + heights[i] > bottom()) {
+        doc.addPage();
+        y = doc.y;
+      }
+      font('Helvetica-Bold', 9, MUTED).text(label, left + pad + 4, y, { width: labelW - 4 });
+      font('Helvetica', 9, INK).text(pdfText(value), left + pad + labelW, y, { width: inner - labelW });
+      y += heights[i];
+    });
+    doc.x = left;
+    doc.y = y + pad;
+  };
+  const actionsOf = new Map<string, PdfAction[]>();
+  for (const a of input.actions ?? []) {
+    const list = actionsOf.get(a.questionId ?? '') ?? [];
+    list.push(a);
+    actionsOf.set(a.questionId ?? '', list);
+  }
+  const actionsShown = new Set<PdfAction>();
+  const questionActions = (q: Question) => {
+    for (const a of actionsOf.get(q.id) ?? []) {
+      actionBlock(a, null);
+      actionsShown.add(a);
+    }
+  };
+  /** Actions whose question is not shown (hidden since, or a definition that cannot be read), at the end. */
+  function otherActionsSection(): void {
+    const rest = (input.actions ?? []).filter((a) => !actionsShown.has(a));
+    if (!rest.length) return;
+    sectionHeading('Corrective actions');
+    for (const a of rest) actionBlock(a, a.questionTitle?.trim() || a.questionId || 'A question of this form');
+  }
+
   /** Documents, assets and additional files attached to the submission, when there are any. */
   function attachmentsSection(): void {
     const a = input.attachments;
@@ -361,6 +453,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
         questionBlock(q.title, renderAnswer(q, answers, input));
         const photos = input.photos?.[q.id];
         if (photos?.length) photoRows(q.title, photos);
+        questionActions(q);
       }
     }
   };
@@ -382,6 +475,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
         input.review?.timeReviewed ? { kind: 'text', text: formatDateTime(input.review.timeReviewed, input.timeZone) } : { kind: 'none' },
       );
     }
+    otherActionsSection();
   } else {
     sectionHeading('Answers');
     for (const [key, value] of Object.entries(answers))
@@ -390,6 +484,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
         isBlank(value) ? { kind: 'none' } : { kind: 'text', text: typeof value === 'string' ? value : JSON.stringify(value) },
       );
     attachmentsSection();
+    otherActionsSection();
   }
 
   // Footer on every page: form name and page numbers.
