@@ -9,7 +9,7 @@ import { translateDbError } from '../db/db-errors';
 import { BadInputError, NotFoundError, UserError } from '../core/errors';
 import { columnOf } from '../db/columns';
 import { whereSql } from './list';
-import { saveHooksOf } from './hooks';
+import { hookServicesOf, saveHooksOf } from './hooks';
 import { Params, ident } from '../db/params';
 import { recordTimeline, snapshotRows } from './timeline';
 
@@ -74,14 +74,48 @@ async function removeRows(tx: Db, caller: Caller | null, entity: EntityDef, ids:
   );
 }
 
+/**
+ * What a delete leaves for after its commit. `files`: given by a caller that deletes inside its
+ * own transaction (the photo clean-up job), the storage keys the hooks dropped are handed to it
+ * to remove once that transaction committed; otherwise the delete removes them itself after its
+ * commit, through the storage the app gave the database's hooks (hookServicesOf).
+ */
+export interface DeleteOptions {
+  files?: string[];
+}
+
+/** Removes dropped files' contents after the delete committed; a failure is logged, never undoes it. */
+async function afterDelete(db: Db, entity: EntityDef, keys: string[], options: DeleteOptions | undefined): Promise<void> {
+  if (!keys.length) return;
+  if (options?.files) {
+    options.files.push(...keys);
+    return;
+  }
+  const services = hookServicesOf(db);
+  if (!services?.storage) return;
+  const storage = services.storage;
+  const failed = (await Promise.allSettled(keys.map((k) => storage.remove(k)))).find((r) => r.status === 'rejected');
+  if (failed)
+    services.log(`Removing the files of deleted ${entity.plural ?? entity.label} records failed`, (failed as PromiseRejectedResult).reason);
+}
+
 /** Deletes the given records, all or none; every id must be one the caller may see. */
-export async function deleteRecords(db: Db, caller: Caller | null, entity: EntityDef, ids: string[]): Promise<string[]> {
+export async function deleteRecords(
+  db: Db,
+  caller: Caller | null,
+  entity: EntityDef,
+  ids: string[],
+  options?: DeleteOptions,
+): Promise<string[]> {
   assertAllowed(caller, entity, 'delete');
   if (ids.length > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} records can be deleted at once`);
   for (const id of ids) if (!isUuid(id)) throw new BadInputError(`'${id}' is not a valid id`);
   const unique = [...new Set(ids)];
+  const files: string[] = [];
+  const removeFilesAfterCommit = (keys: readonly string[]) => void files.push(...keys);
+  let deleted: string[];
   try {
-    return await db.transaction(async (tx) => {
+    deleted = await db.transaction(async (tx) => {
       const params = new Params();
       const scope = writeScopeSql(entity, 't', caller, params);
       const arr = params.add(unique, 'uuid[]');
@@ -91,33 +125,46 @@ export async function deleteRecords(db: Db, caller: Caller | null, entity: Entit
       );
       if (rows.length !== unique.length) throw new NotFoundError();
       await assertDeleteRules(tx, caller, entity, unique);
-      await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids: unique });
+      await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids: unique, removeFilesAfterCommit });
       await removeRows(tx, caller, entity, unique);
       return unique;
     });
   } catch (err) {
     throw translateDbError(err, unique.length > 1 ? 'deleteMany' : 'delete');
   }
+  await afterDelete(db, entity, files, options);
+  return deleted;
 }
 
 /** Bulk delete of every visible record matching the filter ("all pages" excludes ids with notIn). */
-export async function deleteWhere(db: Db, caller: Caller | null, entity: EntityDef, filter: Filter): Promise<string[]> {
+export async function deleteWhere(
+  db: Db,
+  caller: Caller | null,
+  entity: EntityDef,
+  filter: Filter,
+  options?: DeleteOptions,
+): Promise<string[]> {
   assertAllowed(caller, entity, 'delete');
   guardEmpty(filter);
+  const files: string[] = [];
+  const removeFilesAfterCommit = (keys: readonly string[]) => void files.push(...keys);
+  let deleted: string[];
   try {
-    return await db.transaction(async (tx) => {
+    deleted = await db.transaction(async (tx) => {
       const params = new Params();
       const where = whereSql(entity, 't', filter, params, caller, 'write');
       const { rows } = await tx.query<{ id: string }>(`SELECT t.id FROM ${ident(entity.table)} t ${where} FOR UPDATE`, params.values);
       const ids = rows.map((r) => r.id);
       await assertDeleteRules(tx, caller, entity, ids);
-      if (ids.length) await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids });
+      if (ids.length) await saveHooksOf(entity.name)?.beforeDelete?.({ tx, caller, entity, ids, removeFilesAfterCommit });
       await removeRows(tx, caller, entity, ids);
       return ids;
     });
   } catch (err) {
     throw translateDbError(err, 'deleteMany');
   }
+  await afterDelete(db, entity, files, options);
+  return deleted;
 }
 
 /** A bulk operation needs some filter: an empty one would touch every row by mistake. */

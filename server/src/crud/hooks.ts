@@ -1,6 +1,7 @@
 import { GROUPS, type EntityDef, type EntityName } from '@hub/model';
 import type { Caller } from '../access/caller';
 import type { Db } from '../db/client';
+import type { FileStorage } from '../files/storage';
 import type { Mailer } from '../mail/mailer';
 import type { SaveEnv } from './values';
 
@@ -16,6 +17,8 @@ export interface HookServices {
   /** The address people reach the hub at, for links in mail. */
   publicUrl: string;
   log: (msg: string, err?: unknown) => void;
+  /** Where uploaded files are kept: a delete's hooks remove the contents of the files they dropped. */
+  storage?: FileStorage;
 }
 
 export interface SaveHookContext {
@@ -62,6 +65,11 @@ export interface DeleteHookContext {
   caller: Caller | null;
   entity: EntityDef;
   ids: readonly string[];
+  /**
+   * Storage keys of file rows the hook dropped in the transaction: their contents are removed
+   * from storage once the delete has committed (never when it rolls back).
+   */
+  removeFilesAfterCommit(keys: readonly string[]): void;
 }
 
 const registry = new Map<string, SaveHooks>();

@@ -44,7 +44,7 @@ export function registerFormHooks(register: (entity: EntityName, hooks: SaveHook
  * the PDFs, publishing and discarding form versions; the hooks' mail and address for saves on `env.db`.
  */
 export function formsModule(app: FastifyInstance, env: { db: Db; storage: FileStorage }, services: HookServices): void {
-  provideHookServices(env.db, services);
+  provideHookServices(env.db, { ...services, storage: env.storage });
   draftRoutes(app, env);
   attachRoutes(app, env);
   pdfRoutes(app, env.db, env.storage);

@@ -292,6 +292,75 @@ describe('photos named in answers', () => {
   });
 });
 
+describe('an administrator deleting a photo', () => {
+  const keysOf = async (fileIds: string[]) =>
+    (await h.db.query<{ k: string }>('SELECT storage_key AS k FROM file WHERE id = ANY($1::uuid[])', [fileIds])).rows.map((r) => r.k);
+  const stored = async (key: string) =>
+    new Promise<boolean>((resolve) => {
+      const s = h.storage.open(key);
+      s.once('error', () => resolve(false));
+      s.once('readable', () => {
+        s.destroy();
+        resolve(true);
+      });
+    });
+  const review = (id: string, answers: Record<string, unknown>) =>
+    h.gql<{ r: { id: string; submissionData: string }[] }>(
+      SPARK_MANAGER,
+      `mutation($m: [FormSubmissionsEntityInput!]!) { r: updateFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id submissionData } }`,
+      { m: [{ id, submissionData: JSON.stringify(answers) }] },
+    );
+  const del = (who: string, ids: string[]) =>
+    h.gql(who, `mutation($ids: [ID!]!) { deleteFormPhotoEntity(formPhotoEntityIds: $ids) }`, { ids });
+
+  it("takes it out of its submission's answers, so the review saves, and removes its files from storage", async () => {
+    const gone = await photo(SPARK_WORKER);
+    const kept = await photo(SPARK_WORKER);
+    const done = await submit(SPARK_WORKER, riskAssessmentAnswers({ 'task-photos': [gone.id, kept.id] }));
+    expect(done.errors).toBeUndefined();
+    const id = done.data!.r[0].id;
+    const keys = await keysOf([gone.photoId, gone.thumbnailId]);
+    expect(keys).toHaveLength(2);
+    for (const k of keys) expect(await stored(k)).toBe(true);
+
+    const res = await del(ADMIN, [gone.id]);
+    expect(res.errors).toBeUndefined();
+    expect(await photoRow(gone.id)).toBeUndefined();
+    const answers = await h.db.query<{ d: Record<string, unknown> }>('SELECT submission_data AS d FROM form_submissions WHERE id = $1', [
+      id,
+    ]);
+    expect(answers.rows[0].d['task-photos']).toEqual([kept.id]);
+    // The reviewer's save, whatever the page had loaded before: the stored answers no longer name the photo.
+    const saved = await review(id, { 'ReviewSlide-option': 'CI Improvement Opportunity', 'ReviewSlide-comments': 'Fine' });
+    expect(saved.errors).toBeUndefined();
+    expect(JSON.parse(saved.data!.r[0].submissionData)['task-photos']).toEqual([kept.id]);
+    // Its file rows and the files themselves are gone; the other photo's stay.
+    expect(await keysOf([gone.photoId, gone.thumbnailId])).toEqual([]);
+    for (const k of keys) expect(await stored(k)).toBe(false);
+    expect((await file(SPARK_MANAGER, gone.photoId)).statusCode).toBe(404);
+    expect((await file(SPARK_MANAGER, kept.photoId)).statusCode).toBe(200);
+    for (const k of await keysOf([kept.photoId, kept.thumbnailId])) expect(await stored(k)).toBe(true);
+  });
+
+  it("a draft's photo too; members, of the organisation or another, still cannot delete one (nothing changes)", async () => {
+    const p = await photo(SPARK_WORKER);
+    const draft = await submit(SPARK_WORKER, { task: 'Draft', 'task-photos': [p.id] }, false);
+    expect(draft.errors).toBeUndefined();
+    for (const who of [SPARK_WORKER, SPARK_MANAGER, VOLT_MANAGER]) {
+      const res = await del(who, [p.id]);
+      expect(res.errors?.[0]?.extensions?.code, who).toMatch(/FORBIDDEN|NOT_FOUND/);
+    }
+    expect(await photoRow(p.id)).toBeDefined();
+    expect(await keysOf([p.photoId, p.thumbnailId])).toHaveLength(2);
+    expect((await del(ADMIN, [p.id])).errors).toBeUndefined();
+    const d = await h.db.query<{ d: Record<string, unknown> }>('SELECT submission_data AS d FROM form_submissions WHERE id = $1', [
+      draft.data!.r[0].id,
+    ]);
+    expect(d.rows[0].d['task-photos']).toEqual([]);
+    expect(await keysOf([p.photoId, p.thumbnailId])).toEqual([]);
+  });
+});
+
 describe('the clean-up job', () => {
   it('removes unused photos older than a day with their files, and keeps the rest', async () => {
     const old = await photo(SPARK_WORKER);

@@ -2,11 +2,13 @@ import { getEntity, isSafeKey, isUuid } from '@hub/model';
 import { photoAnswerIssues, photoAnswers, photoMessages, type Answers, type FormDefinition } from '@hub/model/forms';
 import { isAdministrator, type Caller } from '../access/caller';
 import { ForbiddenError, ValidationError } from '../core/errors';
-import type { SaveHookContext, SaveHooks } from '../crud/hooks';
+import type { DeleteHookContext, SaveHookContext, SaveHooks } from '../crud/hooks';
 import { listRecords } from '../crud/list';
-import { SYSTEM_CALLER, systemUpdateMany } from '../crud/system';
+import { SYSTEM_CALLER, systemUpdate, systemUpdateMany } from '../crud/system';
 import { isUpload } from '../crud/values';
 import type { Db } from '../db/client';
+import { dropOwnedFileRows } from '../files/upload';
+import { answersOf } from './definitions';
 import { answerIssues, invalid, loadOwner } from './submission-data';
 
 /*
@@ -51,11 +53,61 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
   }
 }
 
-/** The rules of a FormPhotoEntity save (registered by registerFormHooks). */
+/**
+ * A photo deleted (an administrator in the back-office, the clean-up job), in the delete's
+ * transaction: the answers of the submission (or draft) that holds it stop naming it, so that
+ * later saves of it (a review) are not refused for a photo that does not exist and its view
+ * and PDF show no missing photo; its file rows (photo and thumbnail) go, their contents in
+ * storage once the delete committed.
+ */
+async function beforeDelete(ctx: DeleteHookContext): Promise<void> {
+  const { tx, ids } = ctx;
+  // The saves naming these photos wait for this delete (and then find them gone), as two saves wait for each other.
+  await lockPhotos(tx, [...ids]);
+  const rows = (await listRecords(
+    tx,
+    SYSTEM_CALLER,
+    PHOTOS(),
+    { ids: [...ids], take: ids.length },
+    { id: true, formSubmissionsId: true },
+  )) as {
+    id: string;
+    formSubmissionsId: string | null;
+  }[];
+  const submissionIds = [...new Set(rows.flatMap((r) => (r.formSubmissionsId ? [r.formSubmissionsId] : [])))];
+  if (submissionIds.length) {
+    const gone = new Set(ids.map((id) => id.toLowerCase()));
+    const held = (await listRecords(
+      tx,
+      SYSTEM_CALLER,
+      getEntity('FormSubmissionsEntity'),
+      { ids: submissionIds, take: submissionIds.length },
+      { id: true, submissionData: true },
+    )) as { id: string; submissionData: string | null }[];
+    for (const sub of held) {
+      const answers = answersOf(sub.submissionData);
+      if (!answers) continue;
+      let changed = false;
+      for (const key of Object.keys(answers)) {
+        const value = answers[key];
+        if (!key.endsWith('-photos') || !Array.isArray(value)) continue;
+        const kept = value.filter((ref) => !(typeof ref === 'string' && gone.has(ref.toLowerCase())));
+        if (kept.length === value.length) continue;
+        answers[key] = kept;
+        changed = true;
+      }
+      if (changed) await systemUpdate(tx, 'FormSubmissionsEntity', sub.id, { submissionData: JSON.stringify(answers) });
+    }
+  }
+  ctx.removeFilesAfterCommit(await dropOwnedFileRows(tx, 'FormPhotoEntity', [...ids]));
+}
+
+/** The rules of a FormPhotoEntity save and delete (registered by registerFormHooks). */
 export const photoHooks: SaveHooks = {
   async beforeWrite(ctx) {
     if (ctx.mode === 'create') await beforeCreate(ctx);
   },
+  beforeDelete,
 };
 
 interface PhotoRow {

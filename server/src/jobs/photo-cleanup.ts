@@ -34,10 +34,12 @@ export async function runPhotoCleanup(ctx: JobContext, batch = PHOTO_CLEANUP_BAT
     const rows = (await listRecords(ctx.db, SYSTEM_CALLER, entity, { where: unused, take: batch }, { id: true })) as { id: string }[];
     if (!rows.length) break;
     // The conditions again as the rows are locked: a photo a save linked meanwhile stays. The
-    // photo rows and their file rows go in one transaction, the contents after it committed.
+    // photo rows and their file rows go in one transaction (the photo's delete hook drops the
+    // file rows, forms/photos.ts), the contents after it committed.
     const { ids, keys } = await ctx.db.transaction(async (tx) => {
-      const ids = await deleteWhere(tx, SYSTEM_CALLER, entity, { ids: rows.map((r) => r.id), where: unused });
-      return { ids, keys: await dropOwnedFileRows(tx, entity.name, ids) };
+      const keys: string[] = [];
+      const ids = await deleteWhere(tx, SYSTEM_CALLER, entity, { ids: rows.map((r) => r.id), where: unused }, { files: keys });
+      return { ids, keys: [...keys, ...(await dropOwnedFileRows(tx, entity.name, ids))] };
     });
     await Promise.all(keys.map((k) => ctx.storage.remove(k)));
     photos += ids.length;

@@ -12,12 +12,14 @@ import { XSRF_COOKIE, xsrfToken } from '../auth/xsrf';
 import type { Mail, Mailer } from '../mail/mailer';
 import { loadConfig } from '../config';
 import { openPostgres, type Db } from '../db/client';
-import { diskStorage } from '../files/storage';
+import { diskStorage, type FileStorage } from '../files/storage';
 import { seedDemo } from '../seed/demo';
 
 export interface Harness {
   app: FastifyInstance;
   db: Db;
+  /** Where the hub keeps uploaded files. */
+  storage: FileStorage;
   /** Demo users by email, with their ids, organisations and session cookies. */
   users: Record<string, TestUser>;
   org: { spark: string; volt: string };
@@ -78,10 +80,11 @@ export async function startHarness(
   const config = { ...loadConfig({ DATA_DIR: mkdtempSync(join(tmpdir(), 'hub-files-')) }), webDist: '/nonexistent', ...options.config };
   const mail: Mail[] = [];
   const mailer: Mailer = { send: async (m) => void mail.push(m) };
+  const storage = diskStorage(join(config.dataDir, 'files'));
   const app = await buildApp({
     config,
     db,
-    storage: diskStorage(join(config.dataDir, 'files')),
+    storage,
     logger: process.env.HUB_TEST_LOG === '1',
     mailer,
     jobs: options.jobs,
@@ -91,6 +94,7 @@ export async function startHarness(
   const h: Harness = {
     app,
     db,
+    storage,
     users: {},
     org: { spark: '', volt: '' },
     mail,

@@ -189,7 +189,9 @@ export default function PhotoPanel({ q, readOnly, refs, titleId }: { q: Question
     forget(ref);
   };
 
-  const tiles = refs.map((ref, i) => ({ ref, n: i + 1, shown: shownOf(ref) }));
+  // Read-only (the submission view), a photo the hub no longer has (deleted in the back-office) shows no empty tile.
+  const gone = (ref: string) => readOnly && !!server.data && !isLocalPhoto(ref) && !shownOf(ref);
+  const tiles = refs.filter((ref) => !gone(ref)).map((ref, i) => ({ ref, n: i + 1, shown: shownOf(ref) }));
   const alt = (n: number) => `Photo ${n} for ${q.title}`;
 
   return (
