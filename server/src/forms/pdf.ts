@@ -389,21 +389,26 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
     room(Math.min(total, bottom() - MARGIN.top));
     doc.moveUp(0.3);
     let y = doc.y;
-    const top = y;
-    doc.rect(left, top, 3, Math.min(total, bottom() - top)).fill(open ? LEVEL_COLOURS.high : LEVEL_COLOURS.low);
+    // The box's side bar, drawn once its end is known: on each page the box runs over.
+    const colour = open ? LEVEL_COLOURS.high : LEVEL_COLOURS.low;
+    let barTop = y;
     font('Helvetica-Bold', 10, INK).text('Corrective action', left + pad + 4, y + pad - 2, { width: inner });
     y += pad + titleH - 2;
     rows.forEach(([label, value], i) => {
       if (y + heights[i] > bottom()) {
+        doc.rect(left, barTop, 3, bottom() - barTop).fill(colour);
         doc.addPage();
         y = doc.y;
+        barTop = y;
       }
       font('Helvetica-Bold', 9, MUTED).text(label, left + pad + 4, y, { width: labelW - 4 });
       font('Helvetica', 9, INK).text(pdfText(value), left + pad + labelW, y, { width: inner - labelW });
       y += heights[i];
     });
+    doc.rect(left, barTop, 3, y + pad - barTop).fill(colour);
     doc.x = left;
-    doc.y = y + pad;
+    // A gap before what follows, so the bar ends clear of the next question's title.
+    doc.y = y + pad + 6;
   };
   const actionsOf = new Map<string, PdfAction[]>();
   for (const a of input.actions ?? []) {
