@@ -23,7 +23,22 @@ export const photoUploadMessages = {
   keyRequired: 'The upload needs its idempotency key (a UUID made by the device)',
   badQuestionId: 'The question id is not valid',
   noOrganisation: 'The photo must belong to a member of an organisation',
+  tooManyUnsaved: (n: number) =>
+    `You have ${n} photos that are not in a saved form yet. Save the form (a draft is enough) before adding more photos.`,
 } as const;
+
+/**
+ * Bounds on what a member's uploads keep on the hub (docs/forms.md, Photo evidence). Per
+ * process; tests lower them.
+ */
+export const PHOTO_UPLOAD_LIMITS = {
+  /**
+   * Photos one account may have on the hub that no saved draft or submission names (the
+   * clean-up removes them a day after their upload): five forms at their 100 photos. Without
+   * it, a member's client could fill the storage with 20 MB photos for a day.
+   */
+  unsavedPerAccount: 500,
+};
 
 const PHOTOS = () => getEntity('FormPhotoEntity');
 
@@ -45,6 +60,7 @@ async function beforeCreate(ctx: SaveHookContext): Promise<void> {
     if (!isUpload(input.photo)) throw invalid('photo', photoUploadMessages.photoRequired, 'required');
     if (!isUpload(input.thumbnail)) throw invalid('thumbnail', photoUploadMessages.thumbnailRequired, 'required');
     if (!isUuid(input.idempotencyKey)) throw invalid('idempotencyKey', photoUploadMessages.keyRequired, 'required');
+    await assertUnsavedRoom(tx, caller.userId);
   } else {
     // An administrator names the account (owner.ts); the organisation is the account's.
     const owner = typeof input.mehubAccountId === 'string' ? await loadOwner(tx, input.mehubAccountId) : null;
@@ -100,6 +116,21 @@ async function beforeDelete(ctx: DeleteHookContext): Promise<void> {
     }
   }
   ctx.removeFilesAfterCommit(await dropOwnedFileRows(tx, 'FormPhotoEntity', [...ids]));
+}
+
+/**
+ * Refuses a member's upload past PHOTO_UPLOAD_LIMITS.unsavedPerAccount photos no saved answer
+ * names (a replay of a key never gets here: it answers the photo the key made). Uploads of one
+ * account wait for each other (a transaction lock), so concurrent ones cannot pass it together.
+ */
+async function assertUnsavedRoom(tx: Db, accountId: string): Promise<void> {
+  const max = PHOTO_UPLOAD_LIMITS.unsavedPerAccount;
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`form-photo-unsaved:${accountId.toLowerCase()}`]);
+  const { rows } = await tx.query<{ n: number }>(
+    'SELECT count(*)::int AS n FROM (SELECT 1 FROM form_photo WHERE mehub_account_id = $1 AND form_submissions_id IS NULL LIMIT $2) p',
+    [accountId, max],
+  );
+  if (Number(rows[0].n) >= max) throw invalid('photo', photoUploadMessages.tooManyUnsaved(max), 'range');
 }
 
 /** The rules of a FormPhotoEntity save and delete (registered by registerFormHooks). */
