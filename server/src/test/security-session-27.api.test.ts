@@ -12,6 +12,7 @@ import type { JobContext } from '../jobs/types';
 import { riskAssessmentAnswers } from './forms-fixtures';
 import { formSubmissions } from './forms-submissions';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+import { pdfText } from './pdf-text';
 import { TINY_JPEG, uploadPhoto } from './photo-fixtures';
 
 /**
@@ -314,5 +315,71 @@ describe("a form's organisations as Forms Builder reads them for Make inactive",
     });
     expect(off.errors?.length).toBeGreaterThan(0);
     expect(await count('SELECT count(*)::int AS n FROM link_forms_member_organisations WHERE forms_id = $1', [form])).toBe(2);
+  });
+});
+
+describe('corrective actions in the PDF and photo deletion', () => {
+  const SAFETY_WORKER = 'safetyworker@sparkright.example';
+  const dayIn = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
+  const pdfOf = async (who: string, id: string) => {
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/entity/FormSubmissionsEntity/pdf',
+      headers: { ...h.headers(who), 'content-type': 'application/json' },
+      payload: JSON.stringify({ SubmissionId: id, TimeZoneId: 'UTC' }),
+    });
+    return { status: res.statusCode, text: res.statusCode === 200 ? pdfText(res.rawPayload) : '' };
+  };
+  const raise = async (who: string, assignee: string, description: string) => {
+    const res = await save(
+      who,
+      riskAssessmentAnswers({ 'risk-action': { description, assigneeId: h.users[assignee].id, priority: 'high', dueDate: dayIn(7) } }),
+      randomUUID(),
+    );
+    expect(res.errors).toBeUndefined();
+    return idOf(res);
+  };
+  const personOf = async (email: string) =>
+    (await h.db.query<{ f: string; s: string }>('SELECT firstname AS f, surname AS s FROM mehub_account WHERE email = $1', [email]))
+      .rows[0];
+
+  it("an assignee moved to another organisation is not named in the old organisation's PDF; another organisation's action never joins it", async () => {
+    const spark = await raise(SPARK_WORKER, SAFETY_WORKER, 'Fit edge protection');
+    await h.db.query(`UPDATE mehub_account SET firstname = 'Zebedee', surname = 'Quixotic' WHERE email = $1`, [SAFETY_WORKER]);
+    expect((await pdfOf(SPARK_MANAGER, spark)).text).toContain('Zebedee');
+    await h.db.query('UPDATE mehub_account SET member_organisation_id = $2 WHERE email = $1', [SAFETY_WORKER, h.org.volt]);
+    h.uncacheSessions();
+    const after = await pdfOf(SPARK_MANAGER, spark);
+    expect(after.text).toContain('Fit edge protection');
+    expect(after.text).not.toContain('Zebedee');
+    expect(after.text).not.toContain('Quixotic');
+    // Voltline's manager raises their own action and cannot hang it off Sparkright's submission.
+    const volt = await raise(VOLT_MANAGER, VOLT_MANAGER, 'Voltline private step');
+    const { rows } = await h.db.query<{ id: string }>('SELECT id FROM corrective_action WHERE form_submissions_id = $1', [volt]);
+    const moved = await h.gql(
+      VOLT_MANAGER,
+      `mutation($m: [CorrectiveActionEntityInput!]!) { updateCorrectiveActionEntity(correctiveActionEntityModels: $m) { id } }`,
+      { m: [{ id: rows[0].id, formSubmissionsId: spark }] },
+    );
+    expect(moved.errors?.length).toBeGreaterThan(0);
+    expect(await count('SELECT count(*)::int AS n FROM corrective_action WHERE form_submissions_id = $1', [spark])).toBe(1);
+    for (const who of [SPARK_MANAGER, SPARK_WORKER]) expect((await pdfOf(who, spark)).text).not.toContain('Voltline private step');
+    expect((await pdfOf(VOLT_MANAGER, spark)).status).toBe(404);
+    expect((await personOf(SAFETY_WORKER)).f).toBe('Zebedee');
+  });
+
+  it("a member deletes no photo, their own nor a colleague's, and no answer loses its reference", async () => {
+    const mine = await photo();
+    const saved = await save(SPARK_WORKER, riskAssessmentAnswers({ 'task-photos': [mine] }), randomUUID());
+    expect(saved.errors).toBeUndefined();
+    const del = `mutation($ids: [ID!]!) { deleteFormPhotoEntity(formPhotoEntityIds: $ids) }`;
+    for (const who of [SPARK_WORKER, SPARK_MANAGER, VOLT_MANAGER]) {
+      const res = await h.gql(who, del, { ids: [mine] });
+      expect(res.errors?.length, who).toBeGreaterThan(0);
+      const rest = await h.app.inject({ method: 'DELETE', url: `/api/entity/FormPhotoEntity/${mine}`, headers: h.headers(who) });
+      expect(rest.statusCode, who).toBeGreaterThanOrEqual(400);
+    }
+    expect(await linkOf(mine)).toBe(idOf(saved));
+    expect((await subs.stored(idOf(saved))).submission_data['task-photos']).toEqual([mine]);
   });
 });
