@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { adminGraphql, seriousViolations, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
+import { adminGraphql, pageWidth, seriousViolations, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /**
  * The form filler on a phone (issue 15 follow-ups): the attachments panel says it needs the
@@ -173,6 +173,68 @@ async function smallJpeg(page: Page): Promise<Buffer> {
   });
   return Buffer.from(b64, 'base64');
 }
+
+test.describe('on a 320 px phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  /** The calendar in the open dialog fits across the screen: every day and both arrows. */
+  async function calendarFits(dialog: Locator) {
+    await expect(dialog.getByRole('button', { name: 'Next month' })).toBeInViewport({ ratio: 1 });
+    await expect(dialog.getByRole('button', { name: 'Previous month' })).toBeInViewport({ ratio: 1 });
+    const days = await dialog.locator('tbody button').evaluateAll((els) =>
+      els
+        .map((e) => {
+          const r = e.getBoundingClientRect();
+          return { day: e.textContent, left: Math.round(r.left), right: Math.round(r.right), height: Math.round(r.height) };
+        })
+        .filter((d) => d.right > d.left),
+    );
+    expect(days.length).toBeGreaterThanOrEqual(28);
+    for (const d of days) {
+      expect(d.left, `day ${d.day}`).toBeGreaterThanOrEqual(0);
+      expect(d.right, `day ${d.day}`).toBeLessThanOrEqual(320);
+      expect(d.height, `day ${d.day}`).toBeGreaterThanOrEqual(44);
+    }
+  }
+
+  test('the calendars show all seven days and both arrows; a date and time stays on one line', async ({ page, request }) => {
+    await skipActivityModal(page);
+    await signIn(page, SPARKRIGHT.worker, undefined, '/mesafety');
+    await openProject(page, request);
+    await page.getByLabel('Job number').fill('J-320-1');
+    await page.getByLabel('Job address').fill('2 Narrow Lane, Ballarat');
+    const date = page.getByRole('button', { name: 'Date', exact: true });
+    await date.tap();
+    const both = page.getByRole('dialog', { name: 'Choose date and time' });
+    await expect(both).toBeVisible();
+    await page.waitForTimeout(400);
+    await calendarFits(both);
+    await page.screenshot({ path: 'test-results/screens/filler-datetime-320.png' });
+    await both.getByRole('button', { name: /^13 / }).first().tap();
+    await both.getByLabel('Time').fill('07:30');
+    await both.getByRole('button', { name: 'Done' }).tap();
+    await expect(date).toHaveText(/^13\/\d{2}\/\d{4} 07:30 AM$/);
+    // One line: the answer does not break before AM (the field stays 44 px tall), and Now stays 44 px.
+    expect((await size(date)).height).toBe(44);
+    expect((await size(page.getByRole('button', { name: 'Now (Date)' }))).height).toBeGreaterThanOrEqual(44);
+    expect(await pageWidth(page)).toBeLessThanOrEqual(320);
+    await page.screenshot({ path: 'test-results/screens/filler-datetime-value-320.png' });
+    await page.getByRole('button', { name: 'Next', exact: true }).tap();
+
+    const start = page.getByRole('button', { name: 'Start date', exact: true });
+    await start.tap();
+    const calendar = page.getByRole('dialog', { name: 'Start date' });
+    await expect(calendar).toBeVisible();
+    await page.waitForTimeout(400);
+    await calendarFits(calendar);
+    await page.screenshot({ path: 'test-results/screens/filler-date-calendar-320.png' });
+    // A Sunday (the last column) can be picked.
+    const sunday = calendar.getByRole('row').nth(2).getByRole('cell').last().getByRole('button');
+    const day = (await sunday.textContent())!.trim();
+    await sunday.tap();
+    await expect(start).toHaveText(new RegExp(`^${day.padStart(2, '0')}/\\d{2}/\\d{4}$`));
+  });
+});
 
 test.describe('on a desktop', () => {
   test.use({ viewport: { width: 1440, height: 900 }, hasTouch: false, isMobile: false });

@@ -39,7 +39,7 @@ const CALENDAR_STYLES = {
 };
 /** On a touch screen the days and arrows are 44 px (widgets.module.css). */
 const CALENDAR_CLASSES = {
-  day: classes.calendarControl,
+  day: classes.calendarDay,
   calendarHeaderControl: classes.calendarControl,
   calendarHeaderLevel: classes.calendarControl,
 };
@@ -50,6 +50,8 @@ const CALENDAR_CLASSES = {
  * seemed to open nothing). Read at once (not in an effect): the picker mounts on the tap that opens it.
  */
 const SMALL_SCREEN = '(max-width: 47.99em)';
+/** The calendars' modal: narrow margins so that seven days fit across a 320 px phone (calendarDay in widgets.module.css). */
+const CALENDAR_MODAL = { centered: true, xOffset: 8, padding: 'sm' } as const;
 const useSmallScreen = () => useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
 
 /** A plain button in the picker's look until the picker is needed (see useDeferredControl). */
@@ -143,7 +145,7 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         clearButtonProps={{ 'aria-label': q.title ? `Clear ${q.title}` : 'Clear' }}
         dropdownType={small ? 'modal' : 'popover'}
         modalProps={{
-          centered: true,
+          ...CALENDAR_MODAL,
           title: q.title || 'Choose a date',
           withCloseButton: true,
           closeButtonProps: { 'aria-label': 'Close' },
@@ -329,9 +331,8 @@ function DatetimePopover(props: {
           opened={opened}
           onClose={() => setOpened(false)}
           title="Choose date and time"
-          centered
+          {...CALENDAR_MODAL}
           size="auto"
-          padding="sm"
           closeButtonProps={{ 'aria-label': 'Close' }}
         >
           {picker}
