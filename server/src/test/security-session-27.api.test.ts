@@ -189,6 +189,13 @@ describe('photos a member keeps on the hub unsaved are bounded', () => {
     await photo();
     expect((await uploadPhoto(h, SPARK_WORKER, {})).body.errors?.[0]?.message).toBe(photoUploadMessages.tooManyUnsaved(3));
   });
+  it('uploads sent at the same moment do not pass the bound together', async () => {
+    PHOTO_UPLOAD_LIMITS.unsavedPerAccount = 2;
+    const answers = await Promise.all([0, 1, 2].map(() => uploadPhoto(h, SPARK_WORKER, {})));
+    expect(answers.filter((a) => !a.body.errors).length).toBe(2);
+    expect(answers.filter((a) => a.body.errors?.[0]?.message === photoUploadMessages.tooManyUnsaved(2)).length).toBe(1);
+    expect(await count('SELECT count(*)::int AS n FROM form_photo WHERE mehub_account_id = $1', [h.users[SPARK_WORKER].id])).toBe(2);
+  });
 });
 
 describe('kept direct statements and their session check', () => {
