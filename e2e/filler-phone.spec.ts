@@ -111,11 +111,15 @@ test('a tap on a date question opens a calendar; a picked day is the answer; con
   await expect(calendar).toBeHidden();
   await expect(start).toHaveText(/^14\/\d{2}\/\d{4}$/);
 
-  // Its clear button: a 44 px target on a phone.
+  // Its clear button: inside the field (it covered the field's border), a 44 px target on a phone.
   const clear = page.locator('[data-question-id="start"] .mantine-InputClearButton-root');
-  const cs = await size(clear);
-  expect(cs.width).toBeGreaterThanOrEqual(44);
-  expect(cs.height).toBeGreaterThanOrEqual(44);
+  await clear.scrollIntoViewIfNeeded();
+  const field = (await start.boundingBox())!;
+  const cb = (await clear.boundingBox())!;
+  expect(cb.x + cb.width).toBeLessThanOrEqual(field.x + field.width - 1);
+  expect(cb.y).toBeGreaterThanOrEqual(field.y + 1);
+  expect(cb.y + cb.height).toBeLessThanOrEqual(field.y + field.height - 1);
+  expect(await hitSquare(clear)).toBe(true);
   await page.screenshot({ path: 'test-results/screens/filler-date-375.png' });
 
   // Every control of the slide: 44 px or more (a radio or checkbox row counts, not its mark).
@@ -139,6 +143,15 @@ test('a tap on a date question opens a calendar; a picked day is the answer; con
   await page.screenshot({ path: 'test-results/screens/filler-markup-375.png' });
 });
 
+/** A finger anywhere in the 44 px square centred on the control hits it. */
+function hitSquare(control: Locator) {
+  return control.evaluate((el) => {
+    const r = el.getBoundingClientRect();
+    const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
+    return [-21, 0, 21].every((dx) => [-21, 0, 21].every((dy) => el.contains(document.elementFromPoint(x + dx, y + dy))));
+  });
+}
+
 /** Visible controls under `root` smaller than 44 px either way, described. */
 function smallControls(page: Page, root = 'main') {
   return page.evaluate((root) => {
@@ -146,6 +159,8 @@ function smallControls(page: Page, root = 'main') {
     const scope = document.querySelector(root)!;
     for (const el of scope.querySelectorAll<HTMLElement>('button, input, select, textarea, [role="button"], [role="radio"]')) {
       if (el.matches('input[type="radio"], input[type="checkbox"], input[type="file"], input[type="hidden"]')) continue;
+      // A clear button is smaller inside its field: its 44 px square is checked by hitSquare.
+      if (el.matches('.mantine-InputClearButton-root')) continue;
       const r = el.getBoundingClientRect();
       if (!r.width || !r.height || getComputedStyle(el).visibility === 'hidden') continue;
       if (Math.round(r.height) < 44 || Math.round(r.width) < 44)
@@ -173,6 +188,32 @@ async function smallJpeg(page: Page): Promise<Buffer> {
   });
   return Buffer.from(b64, 'base64');
 }
+
+test('a choice list’s options are 44 px rows; its clear button stays inside the field', async ({ page }) => {
+  await skipActivityModal(page);
+  await signIn(page, SPARKRIGHT.worker, undefined, '/mesafety');
+  await openForm(page, VERIFICATION);
+  const supervisor = page.getByRole('combobox', { name: 'Supervisor' });
+  await supervisor.scrollIntoViewIfNeeded();
+  await supervisor.tap();
+  const options = page.getByRole('option');
+  await expect(options.first()).toBeVisible();
+  const heights = await options.evaluateAll((els) => els.map((e) => Math.round(e.getBoundingClientRect().height)));
+  expect(heights.length).toBeGreaterThan(1);
+  for (const h of heights) expect(h).toBeGreaterThanOrEqual(44);
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: 'test-results/screens/filler-select-options-375.png' });
+  await options.first().tap();
+  const clear = page.locator('[data-question-id="supervisor"] .mantine-InputClearButton-root');
+  await expect(clear).toBeVisible();
+  // A multiple choice: the field is the box of chosen names around the search input.
+  const field = (await page.locator('[data-question-id="supervisor"] .mantine-MultiSelect-input').boundingBox())!;
+  const cb = (await clear.boundingBox())!;
+  expect(cb.x + cb.width).toBeLessThanOrEqual(field.x + field.width - 1);
+  expect(cb.y).toBeGreaterThanOrEqual(field.y + 1);
+  expect(cb.y + cb.height).toBeLessThanOrEqual(field.y + field.height - 1);
+  expect(await hitSquare(clear)).toBe(true);
+});
 
 test.describe('on a 320 px phone', () => {
   test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });

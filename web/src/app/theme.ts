@@ -12,11 +12,17 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     Button: { defaultProps: { size: 'md' } },
-    // On a touch screen every input and small button is at least 44 px (touch.module.css).
+    // On a touch screen every input, small button and option is at least 44 px (touch.module.css).
     Input: { classNames: { input: touch.input } },
     CloseButton: { classNames: { root: touch.closeButton } },
-    InputClearButton: { classNames: { root: touch.closeButton } },
+    InputClearButton: { classNames: { root: touch.clearButton } },
     ActionIcon: { classNames: { root: touch.actionIcon } },
+    // A select's options (each combobox names its own component).
+    Combobox: { classNames: { option: touch.option } },
+    Select: { classNames: { option: touch.option } },
+    MultiSelect: { classNames: { option: touch.option } },
+    Autocomplete: { classNames: { option: touch.option } },
+    TagsInput: { classNames: { option: touch.option } },
   },
 });
 
