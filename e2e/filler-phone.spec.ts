@@ -215,6 +215,20 @@ test('a choice list’s options are 44 px rows; its clear button stays inside th
   expect(await hitSquare(clear)).toBe(true);
 });
 
+test('the Forms Builder on a phone: Make inactive on an assigned form asks first, with 44 px buttons', async ({ page }) => {
+  await signIn(page, 'admin@hub.example', undefined, '/admin/forms');
+  await page.getByRole('button', { name: 'Actions for Incident Report' }).tap();
+  await page.getByRole('menuitem', { name: 'Make inactive' }).tap();
+  const dialog = page.getByRole('dialog', { name: 'Make Incident Report inactive?' });
+  await expect(dialog).toContainText('Incident Report is assigned to 2 organisations (Sparkright Electrical and Voltline Services).');
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: 'test-results/screens/forms-builder-make-inactive-375.png' });
+  expect(await smallControls(page, '[role="dialog"]')).toEqual([]);
+  expect(await pageWidth(page)).toBeLessThanOrEqual(375);
+  await dialog.getByRole('button', { name: 'Cancel' }).tap();
+  await expect(dialog).toBeHidden();
+});
+
 test.describe('on a 320 px phone', () => {
   test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
 

@@ -11,7 +11,7 @@ export const theme = createTheme({
   headings: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif' },
   defaultRadius: 'md',
   components: {
-    Button: { defaultProps: { size: 'md' } },
+    Button: { defaultProps: { size: 'md' }, classNames: { root: touch.button } },
     // On a touch screen every input, small button and option is at least 44 px (touch.module.css).
     Input: { classNames: { input: touch.input } },
     CloseButton: { classNames: { root: touch.closeButton } },
