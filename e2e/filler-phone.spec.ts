@@ -140,6 +140,9 @@ test('a tap on a date question opens a calendar; a picked day is the answer; con
   expect(closeSize.width).toBeGreaterThanOrEqual(44);
   expect(closeSize.height).toBeGreaterThanOrEqual(44);
   expect(await smallControls(page, '[role="dialog"]')).toEqual([]);
+  // The tools (a segmented control: its choices are labels of radios).
+  for (const tool of ['Arrow', 'Circle', 'Text'])
+    expect((await size(editor.locator('label', { hasText: new RegExp(`^${tool}$`) }))).height).toBeGreaterThanOrEqual(44);
   await page.screenshot({ path: 'test-results/screens/filler-markup-375.png' });
 });
 

@@ -17,6 +17,7 @@ export const theme = createTheme({
     CloseButton: { classNames: { root: touch.closeButton } },
     InputClearButton: { classNames: { root: touch.clearButton } },
     ActionIcon: { classNames: { root: touch.actionIcon } },
+    SegmentedControl: { classNames: { label: touch.segment } },
     // A select's options (each combobox names its own component).
     Combobox: { classNames: { option: touch.option } },
     Select: { classNames: { option: touch.option } },

@@ -116,7 +116,6 @@ export function MarkupEditor({
             { value: 'circle', label: 'Circle' },
             { value: 'text', label: 'Text' },
           ]}
-          classNames={{ label: classes.segment }}
         />
         <Group gap={4} role="radiogroup" aria-label="Colour">
           {MARKUP_COLOURS.map((c) => (

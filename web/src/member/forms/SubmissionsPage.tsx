@@ -145,7 +145,6 @@ function SubmissionsList({ type }: { type: string }) {
           size={cards ? 'md' : 'sm'}
           fullWidth={cards}
           w={cards ? '100%' : undefined}
-          styles={cards ? { label: { minHeight: 44, display: 'flex', alignItems: 'center', justifyContent: 'center' } } : undefined}
         />
       </Group>
       {list.isPending ? (
