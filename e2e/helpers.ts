@@ -81,6 +81,10 @@ export async function apiSignIn(context: BrowserContext, email: string, password
 export async function logoutFromMenu(page: Page) {
   await page.getByRole('banner').getByRole('button', { name: 'Open menu' }).click();
   await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  // Signing out ends on the sign-in page once the device's data is cleared: a navigation started
+  // before it lands is interrupted by it.
+  await expect(page).toHaveURL(/\/admin_login/);
+  await expect(page.getByLabel('Email Address')).toBeVisible();
 }
 
 /** The serious and critical violations on the page as it is now, one line each (rule, count, first element). */
