@@ -3,7 +3,7 @@ import { photoAnswerIssues, photoAnswers, photoMessages, type Answers, type Form
 import { isAdministrator, type Caller } from '../access/caller';
 import { ForbiddenError, ValidationError } from '../core/errors';
 import type { DeleteHookContext, SaveHookContext, SaveHooks } from '../crud/hooks';
-import { listRecords } from '../crud/list';
+import { countRecords, listRecords } from '../crud/list';
 import { SYSTEM_CALLER, systemUpdate, systemUpdateMany } from '../crud/system';
 import { isUpload } from '../crud/values';
 import type { Db } from '../db/client';
@@ -126,11 +126,13 @@ async function beforeDelete(ctx: DeleteHookContext): Promise<void> {
 async function assertUnsavedRoom(tx: Db, accountId: string): Promise<void> {
   const max = PHOTO_UPLOAD_LIMITS.unsavedPerAccount;
   await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`form-photo-unsaved:${accountId.toLowerCase()}`]);
-  const { rows } = await tx.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM (SELECT 1 FROM form_photo WHERE mehub_account_id = $1 AND form_submissions_id IS NULL LIMIT $2) p',
-    [accountId, max],
-  );
-  if (Number(rows[0].n) >= max) throw invalid('photo', photoUploadMessages.tooManyUnsaved(max), 'range');
+  const unsaved = await countRecords(tx, SYSTEM_CALLER, getEntity('FormPhotoEntity'), {
+    where: [
+      { path: 'mehubAccountId', comparison: 'equal', value: [accountId] },
+      { path: 'formSubmissionsId', comparison: 'equal', value: [null] },
+    ],
+  });
+  if (unsaved >= max) throw invalid('photo', photoUploadMessages.tooManyUnsaved(max), 'range');
 }
 
 /** The rules of a FormPhotoEntity save and delete (registered by registerFormHooks). */
