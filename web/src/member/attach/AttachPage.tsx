@@ -19,12 +19,14 @@ import {
 import { notifications } from '@mantine/notifications';
 import { hasRoleFact } from '@hub/model/roles';
 import { IconDownload, IconExternalLink } from '@tabler/icons-react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useMe } from '../../app/session';
 import { DataTable } from '../../admin/list/DataTable';
 import { Crumbs } from '../../ui/Crumbs';
+import { isNetworkError } from '../../client/connectivity';
+import { OfflineNote, useHubQuery } from '../../offline/hub-only';
 import { fetchDraft, loadForm } from '../forms/forms-api';
 import {
   attachAssets,
@@ -42,11 +44,13 @@ export type AttachKind = 'documents' | 'assets';
 const TEXTS = {
   documents: {
     title: 'Attach documents',
+    offline: "You are offline. Documents can't be attached until you are back online.",
     ok: 'Successfully attached documents',
     failed: 'Failed to attach documents to the form',
   },
   assets: {
     title: 'Attach assets',
+    offline: "You are offline. Assets can't be attached until you are back online.",
     ok: 'Successfully attached assets',
     failed: 'Failed to attach assets to the form',
   },
@@ -83,8 +87,10 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
   const client = useQueryClient();
   const back = returnPath(formId, (location.state as { from?: unknown } | null)?.from);
   const texts = TEXTS[kind];
-  const form = useQuery({ queryKey: ['fill-form', formId], queryFn: () => loadForm(formId), retry: false });
-  const attached = useQuery({
+  // What only the hub has (useHubQuery): offline, the page says so instead of loading for ever,
+  // keeps what it shows and the ticks, and loads by itself when the connection is back.
+  const form = useHubQuery({ queryKey: ['fill-form', formId], queryFn: () => loadForm(formId), retry: false });
+  const attached = useHubQuery({
     queryKey: ['attach-current', formId],
     queryFn: async () => {
       const draft = await fetchDraft(formId);
@@ -93,13 +99,14 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
     gcTime: 0,
     retry: false,
   });
-  const documents = useQuery({
+  const documents = useHubQuery({
     queryKey: ['attach-documents', formId],
     queryFn: () => loadActiveDocuments(formId, organisationId),
     enabled: kind === 'documents' && !!organisationId,
     retry: false,
   });
-  const assets = useQuery({ queryKey: ['attach-assets'], queryFn: loadInServiceAssets, enabled: kind === 'assets', retry: false });
+  const assets = useHubQuery({ queryKey: ['attach-assets'], queryFn: loadInServiceAssets, enabled: kind === 'assets', retry: false });
+  const offline = attached.offline || (kind === 'documents' ? documents.offline : assets.offline);
   const [picked, setPicked] = useState<Set<string> | null>(null);
   const [saving, setSaving] = useState(false);
   const [chosenTab, setTab] = useState<string | null>(null);
@@ -124,7 +131,9 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
       if (kind === 'documents') await attachDocuments(formId, ids);
       else await attachAssets(formId, ids);
     } catch (err) {
-      notifications.show({ color: 'red', title: texts.failed, message: (err as Error).message, autoClose: false });
+      // The ticks stay: Finish again once the connection is back.
+      const message = isNetworkError(err) ? texts.offline : (err as Error).message;
+      notifications.show({ color: 'red', title: texts.failed, message, autoClose: false });
       setSaving(false);
       return;
     }
@@ -133,9 +142,11 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
     void navigate(back);
   };
   const cancel = () => void navigate(back);
-  const ready = attached.isSuccess;
-  const error = attached.error ?? documents.error ?? assets.error;
-  const errorText = error ? { title: 'Error loading', text: (error as Error).message } : null;
+  const ready = attached.isSuccess && !offline;
+  const error = [attached.error, documents.error, assets.error].find((e) => e && !isNetworkError(e));
+  const errorText = error ? { title: 'Error loading', text: error.message } : null;
+  // Offline with nothing to show yet: the note says why, not a spinner.
+  const waiting = (pending: boolean) => pending && !offline;
 
   return (
     <Container size="lg" py="md" px={{ base: 'xs', sm: 'md' }} pb={{ base: 96, sm: 'md' }}>
@@ -153,6 +164,11 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
           </Button>
         </Group>
       </Group>
+      {offline && (
+        <Box mb="sm">
+          <OfflineNote>{texts.offline}</OfflineNote>
+        </Box>
+      )}
       <Text size="sm" c="gray.7" mb="sm" aria-live="polite">
         {selected.size} selected
       </Text>
@@ -179,7 +195,7 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
             ) : (
               <DocumentTable
                 rows={suggested}
-                pending={documents.isPending || attached.isPending}
+                pending={waiting(documents.isPending || attached.isPending)}
                 error={errorText}
                 selected={selected}
                 toggle={toggle}
@@ -190,7 +206,7 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
           <Tabs.Panel value="active">
             <DocumentTable
               rows={documents.data?.documents}
-              pending={documents.isPending || attached.isPending}
+              pending={waiting(documents.isPending || attached.isPending)}
               error={errorText}
               selected={selected}
               toggle={toggle}
@@ -201,7 +217,7 @@ function AttachList({ kind, formId, organisationId }: { kind: AttachKind; formId
       ) : (
         <AssetTable
           rows={assets.data}
-          pending={assets.isPending || attached.isPending}
+          pending={waiting(assets.isPending || attached.isPending)}
           error={errorText}
           selected={selected}
           toggle={toggle}
@@ -263,13 +279,14 @@ function PickCards<R extends { id: string }>(props: {
         An unexpected error occurred: {props.error.text}
       </Alert>
     );
-  if (props.pending || !rows)
+  if (props.pending)
     return (
       <Group aria-busy>
         <Loader size="sm" aria-hidden />
         <Text>Loading {props.label}...</Text>
       </Group>
     );
+  if (!rows) return null;
   if (!rows.length)
     return (
       <Text ta="center" py="lg" c="dimmed">

@@ -1,5 +1,5 @@
 import { MantineProvider } from '@mantine/core';
-import { Notifications } from '@mantine/notifications';
+import { Notifications, notifications } from '@mantine/notifications';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
@@ -68,6 +68,8 @@ function renderAt(path: string, element: React.ReactNode, me: Me, state?: unknow
 }
 
 afterEach(() => {
+  // A notification that does not close by itself would show in the next test's page.
+  act(() => notifications.clean());
   cleanup();
   vi.clearAllMocks();
 });
@@ -133,6 +135,40 @@ describe('the attach pages', () => {
     expect(await screen.findByText('Failed to attach assets to the form')).toBeTruthy();
     expect(api.attachAssets).toHaveBeenCalledWith('f', ['a1']);
     expect(router.state.location.pathname).toBe('/safety-form/f/active-assets');
+  });
+
+  it('offline, say so instead of loading for ever, keep the ticks through a refused Finish, and load by themselves when back', async () => {
+    forms.loadForm.mockRejectedValue(new NetworkError());
+    forms.fetchDraft.mockRejectedValue(new NetworkError());
+    api.loadInServiceAssets.mockRejectedValue(new NetworkError());
+    const onLine = vi.spyOn(navigator, 'onLine', 'get').mockReturnValue(false);
+    try {
+      const router = renderAt('/safety-form/f/active-assets', <AttachPage kind="assets" />, meOf('Manager'));
+      expect(await screen.findByText("You are offline. Assets can't be attached until you are back online.")).toBeTruthy();
+      expect(screen.queryByText(/Loading assets/)).toBeNull();
+      expect(screen.queryByText(/unexpected error/)).toBeNull();
+      expect((screen.getByRole('button', { name: 'Done' }) as HTMLButtonElement).disabled).toBe(true);
+
+      forms.loadForm.mockResolvedValue({ id: 'f', name: 'Risk form', formType: 'RISK_ASSESSMENT', version: null });
+      forms.fetchDraft.mockResolvedValue({ id: 'draft' });
+      api.loadAttachments.mockResolvedValue({ documents: [], assets: [], files: [] });
+      api.loadInServiceAssets.mockResolvedValue([ladder]);
+      onLine.mockReturnValue(true);
+      window.dispatchEvent(new Event('online'));
+      fireEvent.click(await screen.findByRole('checkbox', { name: 'Attach 3 m step ladder' }));
+      expect(screen.queryByText(/You are offline/)).toBeNull();
+
+      // The connection drops between the tick and Done: the member is told, and the tick stays.
+      api.attachAssets.mockRejectedValue(new NetworkError());
+      fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+      expect(await screen.findByText('Failed to attach assets to the form')).toBeTruthy();
+      expect(await screen.findAllByText("You are offline. Assets can't be attached until you are back online.")).not.toHaveLength(0);
+      expect((screen.getByRole('checkbox', { name: 'Attach 3 m step ladder' }) as HTMLInputElement).checked).toBe(true);
+      expect(router.state.location.pathname).toBe('/safety-form/f/active-assets');
+    } finally {
+      onLine.mockRestore();
+      act(() => reportReachable());
+    }
   });
 
   it('are not for the limited toolbar roles', async () => {
