@@ -82,6 +82,7 @@ test('a tap on a date question opens a calendar; a picked day is the answer; con
   await date.tap();
   const both = page.getByRole('dialog', { name: 'Choose date and time' });
   await expect(both).toBeVisible();
+  await expect(both.locator('[data-today]')).toHaveText(String(new Date().getDate()));
   await both.getByRole('button', { name: /^13 / }).first().tap();
   // A phone's own time wheel (typing digit by digit is in e2e/forms.spec.ts).
   await both.getByLabel('Time').fill('07:30');
@@ -102,6 +103,8 @@ test('a tap on a date question opens a calendar; a picked day is the answer; con
   await page.waitForTimeout(400); // the modal's opening transition, for the screenshot
   await page.screenshot({ path: 'test-results/screens/filler-date-calendar-375.png' });
   expect(await seriousViolations(page), 'the calendar in its modal').toEqual([]);
+  // Today is marked (the calendar opens on the current month).
+  await expect(calendar.locator('[data-today]')).toHaveText(String(new Date().getDate()));
   const day = calendar.getByRole('button', { name: /^14 / }).first();
   const daySize = await size(day);
   expect(daySize.height).toBeGreaterThanOrEqual(44);
@@ -146,13 +149,13 @@ test('a tap on a date question opens a calendar; a picked day is the answer; con
   await page.screenshot({ path: 'test-results/screens/filler-markup-375.png' });
 });
 
-/** A finger anywhere in the 44 px square centred on the control hits it. */
-function hitSquare(control: Locator) {
-  return control.evaluate((el) => {
+/** A finger anywhere in the 44 px square centred on the control hits it (`up`: how far above the centre, where the field ends sooner). */
+function hitSquare(control: Locator, up = 21) {
+  return control.evaluate((el, up) => {
     const r = el.getBoundingClientRect();
     const [x, y] = [r.left + r.width / 2, r.top + r.height / 2];
-    return [-21, 0, 21].every((dx) => [-21, 0, 21].every((dy) => el.contains(document.elementFromPoint(x + dx, y + dy))));
-  });
+    return [-21, 0, 21].every((dx) => [-up, 0, 21].every((dy) => el.contains(document.elementFromPoint(x + dx, y + dy))));
+  }, up);
 }
 
 /** Visible controls under `root` smaller than 44 px either way, described. */
@@ -216,6 +219,14 @@ test('a choice list’s options are 44 px rows; its clear button stays inside th
   expect(cb.y).toBeGreaterThanOrEqual(field.y + 1);
   expect(cb.y + cb.height).toBeLessThanOrEqual(field.y + field.height - 1);
   expect(await hitSquare(clear)).toBe(true);
+  // A chosen name's remove keeps its look, with a 44 px square around it (the theme's Pill),
+  // cut only by the field's own edge (the pill sits 8 px inside the field's top).
+  const remove = page.locator('[data-question-id="supervisor"] .mantine-Pill-remove').first();
+  expect((await size(remove)).height).toBeLessThan(44);
+  expect(await hitSquare(remove, 18)).toBe(true);
+  await page.screenshot({ path: 'test-results/screens/filler-pill-375.png' });
+  await remove.tap();
+  await expect(page.locator('[data-question-id="supervisor"] .mantine-Pill-root')).toHaveCount(0);
 });
 
 test('the Forms Builder on a phone: Make inactive on an assigned form asks first, with 44 px buttons', async ({ page }) => {

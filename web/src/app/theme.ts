@@ -15,7 +15,8 @@ export const theme = createTheme({
     // On a touch screen every input, small button and option is at least 44 px (touch.module.css).
     Input: { classNames: { input: touch.input } },
     CloseButton: { classNames: { root: touch.closeButton } },
-    InputClearButton: { classNames: { root: touch.clearButton } },
+    InputClearButton: { classNames: { root: touch.tapArea } },
+    Pill: { classNames: { root: touch.pill, remove: touch.pillRemove } },
     ActionIcon: { classNames: { root: touch.actionIcon } },
     SegmentedControl: { classNames: { label: touch.segment } },
     // A select's options (each combobox names its own component).

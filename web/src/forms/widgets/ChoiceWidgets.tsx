@@ -211,7 +211,6 @@ function MultiPicker(props: {
   return (
     <MultiSelect
       id={props.id}
-      className={classes.multi}
       size="md"
       data={props.data}
       value={props.value}

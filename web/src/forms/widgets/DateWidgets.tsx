@@ -140,6 +140,7 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         ariaLabels={CALENDAR_LABELS}
         styles={CALENDAR_STYLES}
         hideOutsideDates
+        highlightToday
         weekendDays={NO_WEEKEND}
         clearable
         clearButtonProps={{ 'aria-label': q.title ? `Clear ${q.title}` : 'Clear' }}
@@ -287,6 +288,7 @@ function DatetimePopover(props: {
         styles={CALENDAR_STYLES}
         classNames={CALENDAR_CLASSES}
         hideOutsideDates
+        highlightToday
         weekendDays={NO_WEEKEND}
       />
       <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
