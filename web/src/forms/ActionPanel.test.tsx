@@ -1,7 +1,7 @@
-import { defaultDueDate, toDayString } from '@hub/model/forms';
+import { actionMessages, defaultDueDate, toDayString, type Answers } from '@hub/model/forms';
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { fill, options, question } from './test-utils';
+import { describe, expect, it, vi } from 'vitest';
+import { fill, makeDefinition, options, question, renderFiller } from './test-utils';
 
 /** Issue 15: 'Raise corrective action' under a failing answer; the action travels in the answers as `{id}-action`. */
 const users = [
@@ -61,6 +61,30 @@ describe('raising a corrective action in the filler', () => {
     expect(screen.queryByLabelText(/Description/)).toBeNull();
     const answers = await submit();
     expect(answers).toEqual({ guard: 'Yes' });
+  });
+
+  it('lets the member go on when a raised risk is lowered to a pass (the action is dropped, not an error)', async () => {
+    const onSubmit = vi.fn(async (_answers: Answers) => {});
+    renderFiller({
+      definition: makeDefinition([
+        { name: 'Hazards', contents: [risk] },
+        { name: 'Sign off', contents: [question('agree', 'checkbox')] },
+      ]),
+      onSubmit,
+      users,
+    });
+    fireEvent.click(screen.getByRole('button', { name: /Major.*Likely|Likely.*Major/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Raise corrective action' }));
+    expect(screen.getByLabelText(/Description/)).toBeTruthy();
+    // Minor x Unlikely: 2 x 2 = 4, a pass.
+    fireEvent.click(screen.getByRole('button', { name: /Minor.*Unlikely|Unlikely.*Minor/ }));
+    expect(screen.queryByLabelText(/Description/)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Next' }));
+    expect(await screen.findByLabelText('Title agree')).toBeTruthy();
+    expect(screen.queryByText(actionMessages.notFailing)).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(onSubmit).toHaveBeenCalled());
+    expect(Object.keys(onSubmit.mock.calls[0][0]).filter((k) => k.endsWith('-action'))).toEqual([]);
   });
 
   it('lets it go with “Don’t raise an action”', async () => {

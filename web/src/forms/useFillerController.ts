@@ -36,9 +36,16 @@ export interface CoreProps extends FormFillerProps {
 const NO_USERS: FillerUser[] = [];
 const NO_ANSWERS: Answers = {};
 
-/** The corrective actions' issues (issue 15), each under its question (path: the question id). */
+/**
+ * The corrective actions' issues (issue 15), each under its question (path: the question id).
+ * An action left under an answer changed back to a pass is not one: it is dropped when the
+ * answers are sent (dropStaleActions), so it never holds the member on the slide.
+ */
 function actionIssuesOf(def: FormDefinition, all: Answers): AnswerIssue[] {
-  return actionIssues(def, all, { today: toDayString(new Date()) }).map((i) => ({ ...i, path: i.path.replace(/-action$/, '') }));
+  return actionIssues(def, dropStaleActions(def, all), { today: toDayString(new Date()) }).map((i) => ({
+    ...i,
+    path: i.path.replace(/-action$/, ''),
+  }));
 }
 
 /** Issues to a message per question id (the first for each). */
