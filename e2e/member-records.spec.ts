@@ -277,6 +277,9 @@ for (const { label, size } of VIEWPORTS) {
       await upload(manager.page, 'Mia Manning', `${tag} manager licence`, false);
       await expect(manager.page.getByText('Successfully uploaded licence')).toBeVisible();
       await expect(manager.page.getByRole('alert').filter({ hasText: 'Licence Approval Pending' })).toHaveCount(0);
+      // Back on the user's page the new licence is listed at once (no reload).
+      await expect(manager.page.getByRole('heading', { name: 'Mia Manning', level: 1 })).toBeVisible();
+      await expect(item(manager.page, `${tag} manager licence`)).toContainText('Active');
       await manager.page.goto('/users?tab=active');
       await manager.page.getByRole('link', { name: 'View Mia Manning' }).click();
       await expect(item(manager.page, `${tag} manager licence`)).toContainText('Active');

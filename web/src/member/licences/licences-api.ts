@@ -26,9 +26,13 @@ export const LICENCE_LIST_MAX = 100;
 const LIST = `query($c: [[WhereExpressionGraph!]!], $take: Int) {
   r: licenceEntitys(conditions: $c, take: $take, orderBy: [{path: "licenceName"}]) { id licenceName licenceType licenceNumber renewalDate status } }`;
 
+/**
+ * A user's licences, under the key of the licences' lists (['list', 'LicenceEntity', ...]): the
+ * record controller's save, a delete and approve refresh it with every other list of licences.
+ */
 export function useUserLicences(userId: string | undefined) {
   return useQuery({
-    queryKey: ['licences', userId],
+    queryKey: ['list', 'LicenceEntity', 'of-user', userId],
     queryFn: async () =>
       (
         await graphqlRequest<{ r: LicenceRow[] }>(LIST, {
@@ -44,7 +48,7 @@ export function useUserLicences(userId: string | undefined) {
 export function useLicenceActions() {
   const client = useQueryClient();
   const refresh = () => {
-    void client.invalidateQueries({ queryKey: ['licences'] });
+    void client.invalidateQueries({ queryKey: ['list', 'LicenceEntity'] });
     void client.invalidateQueries({ queryKey: ['record', 'LicenceEntity'] });
   };
   const fail = (title: string) => (err: unknown) =>
