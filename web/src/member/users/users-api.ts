@@ -78,7 +78,8 @@ const SUMMARY = `id email userName firstname surname mobileNumber lastsyncdate r
 /** One user as the profile header shows it; null when the caller may not see it (the 404 page). */
 export function useUserSummary(id: string | undefined) {
   return useQuery({
-    queryKey: ['user-summary', id],
+    // Under the accounts' record key: a save of the account (the record controller) refreshes it.
+    queryKey: ['record', 'MehubAccountEntity', 'summary', id],
     queryFn: async () =>
       (await graphqlRequest<{ r: UserSummary | null }>(`query($id: ID!) { r: mehubAccountEntity(id: $id) { ${SUMMARY} } }`, { id })).r,
     enabled: !!id,
