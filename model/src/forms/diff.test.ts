@@ -135,6 +135,15 @@ describe('diffDefinitions and describeChange', () => {
     expect(diffDefinitions(c1, c2)).toEqual([]);
   });
 
+  it("treats a validator's path to its own question like none (the designer writes it, older versions lack it)", () => {
+    const before = form({ name: 'S', contents: [q('x', 'X', { validators: [{ validator: 'required' } as never] })] });
+    const after = form({ name: 'S', contents: [q('x', 'X', { validators: [{ path: 'x', validator: 'required' }] })] });
+    expect(diffDefinitions(before, after)).toEqual([]);
+    // A path to another question is a real change.
+    const other = form({ name: 'S', contents: [q('x', 'X', { validators: [{ path: 'y', validator: 'required' }] })] });
+    expect(sentences(after, other)).toHaveLength(1);
+  });
+
   it('words conditions on lists and numbers', () => {
     const change: DefinitionChange = {
       kind: 'questionChanged',

@@ -78,9 +78,21 @@ function canonical(v: unknown): string {
   return JSON.stringify(v);
 }
 
-/** An absent list and an empty one mean the same to the filler. */
-const normalise = (field: string, v: unknown): unknown =>
-  (field === 'options' || field === 'showConditions' || field === 'validators') && Array.isArray(v) && v.length === 0 ? undefined : v;
+/**
+ * An absent list and an empty one mean the same to the filler; so does a validator without a
+ * `path` and one whose path is its own question (the definition's parser fills it in, and the
+ * designer writes it out: the stored JSON of an unchanged question differed on it).
+ */
+function normalise(field: string, v: unknown, questionId: string): unknown {
+  if ((field === 'options' || field === 'showConditions' || field === 'validators') && Array.isArray(v) && v.length === 0) return undefined;
+  if (field === 'validators' && Array.isArray(v))
+    return v.map((x) => {
+      if (!x || typeof x !== 'object' || Array.isArray(x)) return x;
+      const { path, ...rest } = x as Record<string, unknown>;
+      return path === undefined || path === '' || path === questionId ? rest : { ...rest, path };
+    });
+  return v;
+}
 
 export function diffDefinitions(before: FormDefinition, after: FormDefinition): DefinitionChange[] {
   const changes: DefinitionChange[] = [];
@@ -171,8 +183,8 @@ export function diffDefinitions(before: FormDefinition, after: FormDefinition): 
       containers.set(key, list);
     }
     for (const field of DIFF_FIELDS) {
-      const b = normalise(field, (old.q as unknown as Record<string, unknown>)[field]);
-      const a = normalise(field, (p.q as unknown as Record<string, unknown>)[field]);
+      const b = normalise(field, (old.q as unknown as Record<string, unknown>)[field], id);
+      const a = normalise(field, (p.q as unknown as Record<string, unknown>)[field], id);
       if (canonical(b) !== canonical(a)) changes.push({ kind: 'questionChanged', id, title: p.q.title, field, before: b, after: a });
     }
   }
