@@ -321,7 +321,11 @@ export async function buildApp({
   registerRecordHooks(registerSaveHooks);
   formsModule(app, { db, storage }, { mailer, publicUrl: config.publicUrl, log: (msg, err) => app.log.error({ err }, msg) });
   timelineRoutes(app, db);
-  memberRoutes(app, { db, storage }, { site: config.site, mailer, log: (msg, err) => app.log.error({ err }, msg) });
+  memberRoutes(
+    app,
+    { db, storage },
+    { site: config.site, reminders: config.reminders, mailer, log: (msg, err) => app.log.error({ err }, msg) },
+  );
   integrationRoutes(app, { db, storage });
 
   const hasWeb = existsSync(join(config.webDist, 'index.html'));

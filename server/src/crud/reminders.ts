@@ -44,6 +44,137 @@ const entityTriggers = (entity: string) => TRIGGER_TYPES.filter((t) => REMINDER_
 const NAME = `coalesce(nullif(btrim(concat_ws(' ', {a}.firstname, {a}.surname)), ''), {a}.email)`;
 const personName = (alias: string) => NAME.replaceAll('{a}', alias);
 
+/** Where a trigger's records come from, and the rule that makes one a candidate (its state). */
+interface Subject {
+  trigger: TriggerTypeKey;
+  from: string;
+  id: string;
+  name: string;
+  /** Its due day (SQL of a date); `{oneDays}` and `{months}` are the offsets' parameters. */
+  due: string;
+  org: string;
+  holder: string;
+  rule: string;
+}
+
+const LICENCE = 'licence l JOIN mehub_account h ON h.id = l.mehub_account_id';
+/** Every record that can fall due, by trigger: the rules of REMINDER_TRIGGERS (model/src/reminders.ts) in SQL. */
+const SUBJECTS: Subject[] = [
+  {
+    trigger: 'LICENCE_DUE',
+    from: LICENCE,
+    id: 'l.id',
+    name: 'l.licence_name',
+    due: 'l.renewal_date',
+    org: 'h.member_organisation_id',
+    holder: 'l.mehub_account_id',
+    rule: "l.status IN ('ACTIVE', 'EXPIRED')",
+  },
+  {
+    trigger: 'LICENCE_PENDING',
+    from: LICENCE,
+    id: 'l.id',
+    name: 'l.licence_name',
+    due: 'l.modified::date + {oneDays}::int',
+    org: 'h.member_organisation_id',
+    holder: 'l.mehub_account_id',
+    rule: "l.status = 'PENDING'",
+  },
+  {
+    trigger: 'ASSET_INSPECTION',
+    from: 'asset a',
+    id: 'a.id',
+    name: 'a.description',
+    due: 'a.next_inspection',
+    org: 'a.member_organisation_id',
+    holder: 'NULL',
+    rule: "a.status = 'IN_SERVICE'",
+  },
+  {
+    trigger: 'ASSET_SERVICE',
+    from: 'asset a',
+    id: 'a.id',
+    name: 'a.description',
+    due: 'a.service_due_date',
+    org: 'a.member_organisation_id',
+    holder: 'NULL',
+    rule: "a.status = 'IN_SERVICE'",
+  },
+  {
+    trigger: 'ASSET_REGISTRATION',
+    from: 'asset a',
+    id: 'a.id',
+    name: 'a.description',
+    due: 'a.registration_renewal_date',
+    org: 'a.member_organisation_id',
+    holder: 'NULL',
+    rule: "a.status = 'IN_SERVICE'",
+  },
+  {
+    trigger: 'DOCUMENT_ANNUAL_REVIEW',
+    from: 'document d',
+    id: 'd.id',
+    name: 'd.document_name',
+    due: '(d.active_since + make_interval(months => {months}::int))::date',
+    org: 'd.member_organisation_id',
+    holder: 'NULL',
+    rule: "d.status = 'ACTIVE' AND d.annual_review IS NOT FALSE",
+  },
+  {
+    trigger: 'DOCUMENT_PENDING',
+    from: 'document d',
+    id: 'd.id',
+    name: 'd.document_name',
+    due: 'd.modified::date + {oneDays}::int',
+    org: 'd.member_organisation_id',
+    holder: 'NULL',
+    rule: "d.status = 'PENDING'",
+  },
+  {
+    trigger: 'CORRECTIVE_ACTION_DUE',
+    from: 'corrective_action c',
+    id: 'c.id',
+    name: 'c.description',
+    due: 'c.due_date',
+    org: 'c.member_organisation_id',
+    holder: 'NULL',
+    rule: "c.status = 'OPEN'",
+  },
+];
+
+/**
+ * The records that can fall due, one row per record and trigger (trigger, id, name, due, org,
+ * holder), narrowed by `scope` (given each subject's SQL for its organisation, due day and id).
+ */
+function subjectsSql(params: { oneDays: string; months: string }, scope: (r: { org: string; due: string; id: string }) => string): string {
+  return SUBJECTS.map((s) => {
+    const due = s.due.replaceAll('{oneDays}', params.oneDays).replaceAll('{months}', params.months);
+    return `SELECT '${s.trigger}'::text AS trigger, ${s.id} AS id, ${s.name}::text AS name, (${due})::date AS due, ${s.org} AS org, ${s.holder}::uuid AS holder
+         FROM ${s.from} WHERE ${s.rule} AND ${scope({ org: s.org, due, id: s.id })}`;
+  }).join('\n       UNION ALL\n       ');
+}
+
+/**
+ * Which of the reminders logged for `logged` (a record, its trigger and the due day the log
+ * names) still stand: the record still falls due on that day under that trigger. A reminder whose
+ * record was dealt with (the inspection done and the next one set, the licence renewed, the
+ * action closed, the document approved) or removed does not. Answers `trigger|id|day` keys.
+ */
+export async function standingReminders(
+  db: Db,
+  logged: readonly { trigger: TriggerTypeKey; entityId: string; day: string }[],
+  offsets: Pick<ReminderOffsets, 'reminderOneDays'>,
+): Promise<Set<string>> {
+  const ids = [...new Set(logged.map((l) => l.entityId.toLowerCase()))];
+  if (!ids.length) return new Set();
+  const { rows } = await db.query<{ key: string }>(
+    `SELECT s.trigger || '|' || s.id::text || '|' || to_char(s.due, 'YYYY-MM-DD') AS key
+       FROM (${subjectsSql({ oneDays: '$2', months: '$3' }, (r) => `${r.id} = ANY($1::uuid[])`)}) s`,
+    [ids, offsets.reminderOneDays, ANNUAL_REVIEW_MONTHS],
+  );
+  return new Set(rows.map((r) => r.key));
+}
+
 /**
  * Every reminder due on `today` for the records of `organisations`, one row per recipient,
  * leaving out those already in the reminder log. A record is a candidate while its due date
@@ -69,33 +200,7 @@ export async function dueReminders(
   const window = `BETWEEN $2::date - $5::int AND $2::date + $3::int`;
   const { rows } = await db.query<DueReminder>(
     `WITH subject AS (
-       SELECT 'LICENCE_DUE'::text AS trigger, l.id, l.licence_name AS name, l.renewal_date AS due, h.member_organisation_id AS org, l.mehub_account_id AS holder
-         FROM licence l JOIN mehub_account h ON h.id = l.mehub_account_id
-        WHERE h.member_organisation_id = ANY($1::uuid[]) AND l.status IN ('ACTIVE', 'EXPIRED') AND l.renewal_date ${window}
-       UNION ALL
-       SELECT 'LICENCE_PENDING', l.id, l.licence_name, l.modified::date + $3::int, h.member_organisation_id, l.mehub_account_id
-         FROM licence l JOIN mehub_account h ON h.id = l.mehub_account_id
-        WHERE h.member_organisation_id = ANY($1::uuid[]) AND l.status = 'PENDING' AND l.modified::date + $3::int ${window}
-       UNION ALL
-       SELECT 'ASSET_INSPECTION', a.id, a.description, a.next_inspection, a.member_organisation_id, NULL::uuid
-         FROM asset a WHERE a.member_organisation_id = ANY($1::uuid[]) AND a.status = 'IN_SERVICE' AND a.next_inspection ${window}
-       UNION ALL
-       SELECT 'ASSET_SERVICE', a.id, a.description, a.service_due_date, a.member_organisation_id, NULL
-         FROM asset a WHERE a.member_organisation_id = ANY($1::uuid[]) AND a.status = 'IN_SERVICE' AND a.service_due_date ${window}
-       UNION ALL
-       SELECT 'ASSET_REGISTRATION', a.id, a.description, a.registration_renewal_date, a.member_organisation_id, NULL
-         FROM asset a WHERE a.member_organisation_id = ANY($1::uuid[]) AND a.status = 'IN_SERVICE' AND a.registration_renewal_date ${window}
-       UNION ALL
-       SELECT 'DOCUMENT_ANNUAL_REVIEW', d.id, d.document_name, (d.active_since + make_interval(months => $6::int))::date, d.member_organisation_id, NULL
-         FROM document d
-        WHERE d.member_organisation_id = ANY($1::uuid[]) AND d.status = 'ACTIVE' AND d.annual_review IS NOT FALSE
-          AND (d.active_since + make_interval(months => $6::int))::date ${window}
-       UNION ALL
-       SELECT 'DOCUMENT_PENDING', d.id, d.document_name, d.modified::date + $3::int, d.member_organisation_id, NULL
-         FROM document d WHERE d.member_organisation_id = ANY($1::uuid[]) AND d.status = 'PENDING' AND d.modified::date + $3::int ${window}
-       UNION ALL
-       SELECT 'CORRECTIVE_ACTION_DUE', c.id, c.description, c.due_date, c.member_organisation_id, NULL
-         FROM corrective_action c WHERE c.member_organisation_id = ANY($1::uuid[]) AND c.status = 'OPEN' AND c.due_date ${window}
+       ${subjectsSql({ oneDays: '$3', months: '$6' }, (r) => `${r.org} = ANY($1::uuid[]) AND ${r.due} ${window}`)}
      ),
      typed AS (
        SELECT s.*, CASE WHEN s.due - $2::date > $4::int THEN 'REMINDER_ONE' WHEN s.due - $2::date > 0 THEN 'REMINDER_TWO' ELSE 'DUE_DATE' END AS type

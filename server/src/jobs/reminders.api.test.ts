@@ -354,6 +354,41 @@ describe('what falls due', () => {
     // Another organisation's manager sees none of them.
     expect((await get(VOLT_MANAGER)).some((i) => i.title.includes('09/04/2031'))).toBe(false);
   });
+
+  it('leaves out of Recent Activity the reminders whose record was dealt with; the others stay', async () => {
+    await runReminders(ctx(DUE), settings);
+    const titles = async (who: string) =>
+      (
+        (await h.app.inject({ url: '/api/entity/ReminderLogEntity/GetRecentActivity', headers: h.headers(who) })).json() as RecentActivity[]
+      ).map((i) => i.title);
+    const before = await titles(SPARK_MANAGER);
+    expect(before.some((t) => t.startsWith("Asset 'Full body harness' is due for inspection"))).toBe(true);
+    expect(before.some((t) => t.startsWith("Document 'Apprentice policy'"))).toBe(true);
+
+    // The harness inspected (its next inspection a year on) and the policy approved, through the API.
+    const asset = await h.gql(SPARK_MANAGER, 'mutation($m: [AssetEntityInput!]!) { r: updateAssetEntity(assetEntityModels: $m) { id } }', {
+      m: [{ id: records.ASSET_INSPECTION, nextInspection: addDays(DUE, 365) }],
+    });
+    expect(asset.errors).toBeUndefined();
+    const doc = await h.gql(
+      SPARK_MANAGER,
+      'mutation($m: [DocumentEntityInput!]!) { r: updateDocumentEntity(documentEntityModels: $m) { id } }',
+      {
+        m: [{ id: records.DOCUMENT_PENDING, status: 'ACTIVE' }],
+      },
+    );
+    expect(doc.errors).toBeUndefined();
+
+    const after = await titles(SPARK_MANAGER);
+    expect(after.some((t) => t.startsWith("Asset 'Full body harness' is due for inspection"))).toBe(false);
+    expect(after.some((t) => t.startsWith("Document 'Apprentice policy'"))).toBe(false);
+    // The same asset's service and registration still fall due that day; the licence too.
+    expect(after.some((t) => t.startsWith("Asset 'Full body harness' is due for a service"))).toBe(true);
+    expect(after).toHaveLength(before.length - 2);
+    expect((await titles(SPARK_WORKER)).some((t) => t.startsWith("Licence 'Working at heights'"))).toBe(true);
+    // The log itself is kept (history), only Recent Activity leaves it out.
+    expect((await logs()).some((l) => l.entity === records.ASSET_INSPECTION && l.trigger === 'ASSET_INSPECTION')).toBe(true);
+  });
 });
 
 describe('several servers', () => {

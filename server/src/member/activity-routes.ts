@@ -1,5 +1,5 @@
 import { MAX_TAKE, getEntity, hasRoleFact, isUuid } from '@hub/model';
-import { REMINDER_TRIGGERS, reminderUrl, type TriggerTypeKey } from '@hub/model/reminders';
+import { REMINDER_TRIGGERS, reminderUrl, type ReminderOffsets, type TriggerTypeKey } from '@hub/model/reminders';
 import { hasReviewSlide, parseFormDefinition } from '@hub/model/forms';
 import { RECENT_ACTIVITY_LIMIT, type ActivityPriority, type RecentActivity } from '@hub/model/site';
 import type { FastifyInstance } from 'fastify';
@@ -7,6 +7,7 @@ import type { Caller } from '../access/caller';
 import { requirePerson, signedInCaller } from '../access/guards';
 import { SYSTEM_CALLER } from '../crud/hooks';
 import { listRecords } from '../crud/list';
+import { standingReminders } from '../crud/reminders';
 import type { Db } from '../db/client';
 
 export const activityMessages = {
@@ -199,16 +200,21 @@ async function readable(
   return new Map(rows.map((r) => [r.id, r.mehubAccountId ?? null]));
 }
 
-/** The caller's own reminder logs, each linking to its record's member page when the caller may open it. */
-async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActivity[]> {
-  const rows = (await listRecords(
+/**
+ * The caller's reminder logs that still stand (crud/reminders.ts standingReminders: a reminder
+ * whose record was dealt with, such as an inspection done and the next one set, is history,
+ * not activity), each linking to its record's member page when the caller may open it.
+ */
+async function reminders(db: Db, caller: Caller, me: string, offsets: ReminderOffsets): Promise<RecentActivity[]> {
+  const logged = (await listRecords(
     db,
     caller,
     getEntity('ReminderLogEntity'),
     {
       where: [{ path: 'mehubAccountId', comparison: 'equal', value: [caller.userId] }],
       orderBy: [{ path: 'created', descending: true }],
-      take: RECENT_ACTIVITY_LIMIT,
+      // Room for those no longer standing, which are left out.
+      take: RECENT_ACTIVITY_LIMIT * 4,
     },
     {
       id: true,
@@ -232,8 +238,17 @@ async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActi
     lastTriggerDate: string | null;
     owner: string | null;
   }[];
-  const triggerOf = (r: (typeof rows)[number]) =>
+  const triggerOf = (r: (typeof logged)[number]) =>
     r.triggerType && Object.hasOwn(REMINDER_TRIGGERS, r.triggerType) ? (r.triggerType as TriggerTypeKey) : null;
+  const dayOf = (r: (typeof logged)[number]) => (r.triggerDate ?? '').slice(0, 10);
+  // A log naming its trigger, record and day is checked; one that does not (older data) is shown as it is.
+  const checkable = (r: (typeof logged)[number]) =>
+    !!triggerOf(r) && !!r.entityID && isUuid(r.entityID) && /^\d{4}-\d{2}-\d{2}$/.test(dayOf(r));
+  const refs = logged.filter(checkable).map((r) => ({ trigger: triggerOf(r)!, entityId: r.entityID!, day: dayOf(r) }));
+  const standing = await standingReminders(db, refs, offsets);
+  const rows = logged
+    .filter((r) => !checkable(r) || standing.has(`${triggerOf(r)}|${r.entityID!.toLowerCase()}|${dayOf(r)}`))
+    .slice(0, RECENT_ACTIVITY_LIMIT);
   const idsOf = (entity: string) =>
     rows.flatMap((r) => {
       const t = triggerOf(r);
@@ -270,7 +285,7 @@ async function reminders(db: Db, caller: Caller, me: string): Promise<RecentActi
  * RECENT_ACTIVITY_LIMIT. Viewing a review clears it with PUT /api/entity/FormReviewRequestEntity
  * (forms/draft-routes.ts). Administrators own no submissions or reminders: their list is empty.
  */
-export function activityRoutes(app: FastifyInstance, db: Db): void {
+export function activityRoutes(app: FastifyInstance, db: Db, offsets: ReminderOffsets): void {
   app.get('/api/entity/ReminderLogEntity/GetRecentActivity', { preHandler: requirePerson }, async (req): Promise<RecentActivity[]> => {
     const caller = signedInCaller(req);
     if (caller.kind !== 'account') return [];
@@ -282,7 +297,7 @@ export function activityRoutes(app: FastifyInstance, db: Db): void {
       { firstname: true, surname: true, email: true },
     )) as Person[];
     const me = nameOf(self, caller.email);
-    const lists = await Promise.all([reviewsOfMine(db, caller, me), waitingForReview(db, caller), reminders(db, caller, me)]);
+    const lists = await Promise.all([reviewsOfMine(db, caller, me), waitingForReview(db, caller), reminders(db, caller, me, offsets)]);
     return lists
       .flat()
       .sort((a, b) => b.date.localeCompare(a.date))

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { SiteSettings } from '../config';
+import type { ReminderSettings, SiteSettings } from '../config';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
 import type { Mailer } from '../mail/mailer';
@@ -16,10 +16,10 @@ import { siteRoutes } from './site-routes';
 export function memberRoutes(
   app: FastifyInstance,
   env: { db: Db; storage: FileStorage },
-  services: { site: SiteSettings; mailer: Mailer; log: (msg: string, err?: unknown) => void },
+  services: { site: SiteSettings; reminders: ReminderSettings; mailer: Mailer; log: (msg: string, err?: unknown) => void },
 ): void {
   siteRoutes(app, env.db, services.site);
   readingRoutes(app, env.db);
-  activityRoutes(app, env.db);
+  activityRoutes(app, env.db, services.reminders);
   feedbackRoutes(app, env, { mailer: services.mailer, supportEmail: services.site.supportEmail, log: services.log });
 }
