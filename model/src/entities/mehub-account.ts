@@ -29,7 +29,7 @@ export const mehubAccount = defineEntity({
     startDate: f.date({ label: 'Start Date', order: 160 }),
     endDate: f.date({ label: 'End Date', order: 170 }),
     isDuplicate: f.boolean({ label: 'Is Duplicate', default: false, order: 180 }),
-    lastsyncdate: f.datetime({ label: 'Lastsyncdate', readOnly: true, order: 190 }),
+    lastsyncdate: f.datetime({ label: 'Last Synchronised', readOnly: true, order: 190 }),
     memberOrganisation: f.ref('MemberOrganisationEntity', { label: 'Member Organisation', onDelete: 'restrict', order: 200 }),
     role: f.ref('RoleEntity', { label: 'Role', onDelete: 'set null', order: 210 }),
     // Stored as the organisation's primaryContactId; set and cleared by managers, back-end holders

@@ -15,7 +15,8 @@ import type { MemberTab } from './tabs';
  *
  * Props: entity, title, crumbs (after Home), safety; `tabs` and `base` as the list's;
  * `listPath`: the list's first page (tiles open {listPath}?tab={key}); `createPath` when the
- * viewer may create.
+ * viewer may create; `noun`: what a count counts, as members say it ('user', 'users'), when the
+ * entity's label is not (Mehub Account).
  */
 export function TilePanel(props: {
   entity: EntityDef;
@@ -26,8 +27,10 @@ export function TilePanel(props: {
   base?: Where[][];
   listPath: string;
   createPath?: string;
+  noun?: { one: string; many: string };
 }) {
   const { entity, tabs } = props;
+  const noun = props.noun ?? { one: entity.label.toLowerCase(), many: `${entity.label.toLowerCase()}s` };
   const n = opNames(entity.name);
   const counts = useQuery({
     queryKey: ['list', entity.name, 'tile-counts', tabs.map((t) => t.key)],
@@ -80,10 +83,10 @@ export function TilePanel(props: {
               </Anchor>
               <Text size="sm" c="gray.7" aria-live="polite">
                 {counts.isPending
-                  ? `Loading ${entity.label.toLowerCase()}s...`
+                  ? `Loading ${noun.many}...`
                   : counts.isError
                     ? 'The count could not be loaded'
-                    : `${count ?? 0} ${count === 1 ? entity.label.toLowerCase() : `${entity.label.toLowerCase()}s`}`}
+                    : `${count ?? 0} ${count === 1 ? noun.one : noun.many}`}
               </Text>
             </Paper>
           );

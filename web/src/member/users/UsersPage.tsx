@@ -72,6 +72,7 @@ export function UsersPage() {
         tabs={tabs}
         listPath={USERS_PATH}
         createPath={mayCreate ? `${USERS_PATH}/create` : undefined}
+        noun={{ one: 'user', many: 'users' }}
       />
     );
   return (

@@ -64,6 +64,18 @@ describe('users: active and inactive by Lastsyncdate', () => {
   });
 });
 
+describe('users: the tile panel', () => {
+  it('counts users, as members say it (not the entity name)', async () => {
+    serve({ 'graphql:t0: countMehubAccountEntitys': { body: { data: { t0: 6, t1: 1 } } } });
+    const me = memberAs(ROLES.safetyManager);
+    me.groups = [...me.groups, { name: GROUPS.memberBackoffice, hasBackendAccess: true }];
+    renderPage(<UsersPage />, me, '/users');
+    expect(await screen.findByText('6 users')).toBeTruthy();
+    expect(screen.getByText('1 user')).toBeTruthy();
+    expect(screen.queryByText(/mehub/i)).toBeNull();
+  });
+});
+
 describe('users: who sees whom', () => {
   it('a SafetyWorker sees only their own record; managers and back-end holders their organisation', () => {
     expect(seesOnlySelf(memberAs(ROLES.safetyWorker))).toBe(true);
