@@ -15,7 +15,7 @@ const standards: Standard[] = [
     iconId: ICON_ID,
     guidancess: [
       { id: 'g2', name: 'RCD testing', header: 'Testing residual current devices', link: 'https://standards.example/rcd.pdf' },
-      { id: 'g1', name: 'Earthing guide', header: null, link: 'javascript:alert(1)' },
+      { id: 'g1', name: 'Earthing guide', header: null, description: 'Bond every exposed metal part.', link: 'javascript:alert(1)' },
     ],
   },
   { id: 'st2', name: 'AS/NZS 3012 Construction sites', header: null, link: null, iconId: null, guidancess: [] },
@@ -53,6 +53,8 @@ describe('/standards', () => {
         .getAttribute('href'),
     ).toBe('https://standards.example/rcd.pdf');
     expect(within(notes).queryByRole('link', { name: /Earthing guide/ })).toBeNull();
+    // A note with no document to open is read on the page: its description shows.
+    expect(within(notes).getByText('Bond every exposed metal part.')).toBeTruthy();
 
     // No icon file, or an id that is no file id: the default icon, never another address.
     for (const name of ['AS/NZS 3012 Construction sites', 'Odd icon']) {
@@ -81,6 +83,10 @@ describe('/standards', () => {
     await screen.findByText('AS/NZS 3012 Construction sites');
     const search = screen.getByRole('searchbox', { name: 'Search standards' });
     fireEvent.change(search, { target: { value: 'rcd' } });
+    await waitFor(() => expect(screen.queryByText('AS/NZS 3012 Construction sites')).toBeNull());
+    expect(screen.getByText('AS/NZS 3000 Wiring Rules')).toBeTruthy();
+    // A guidance note's description is searched too.
+    fireEvent.change(search, { target: { value: 'exposed metal' } });
     await waitFor(() => expect(screen.queryByText('AS/NZS 3012 Construction sites')).toBeNull());
     expect(screen.getByText('AS/NZS 3000 Wiring Rules')).toBeTruthy();
     fireEvent.change(search, { target: { value: '3012' } });

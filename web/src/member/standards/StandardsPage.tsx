@@ -50,6 +50,11 @@ function GuidanceRow({ note }: { note: GuidanceNote }) {
             {note.header}
           </Text>
         )}
+        {note.description?.trim() && (
+          <Text size="sm" mt={2} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+            {note.description.trim()}
+          </Text>
+        )}
       </Box>
       <ViewLink link={note.link} name={note.name} variant="light" />
     </Group>
@@ -70,6 +75,11 @@ function StandardCard({ standard }: { standard: Standard }) {
             {standard.header && (
               <Text size="sm" c="gray.7" style={{ overflowWrap: 'anywhere' }}>
                 {standard.header}
+              </Text>
+            )}
+            {standard.description?.trim() && (
+              <Text size="sm" mt={4} style={{ overflowWrap: 'anywhere', whiteSpace: 'pre-line' }}>
+                {standard.description.trim()}
               </Text>
             )}
           </Box>
@@ -109,7 +119,7 @@ export function StandardsPage() {
         changing so that PDF files open in the browser instead of downloading.
       </Text>
       <Text hiddenFrom="sm" mb="md" data-testid="standards-help-mobile">
-        On a phone or tablet, standards can be viewed online only: tap View to open one.
+        On a phone or tablet, standards can be viewed online only: tap View to open one. Guidance notes without a View are read here.
       </Text>
       <PageSearch label="Search standards" placeholder="Search by name" value={search} onChange={setSearch} />
       {standards.isPending ? (

@@ -5,6 +5,8 @@ export interface GuidanceNote {
   id: string;
   name: string;
   header: string | null;
+  /** What the note says: shown under it (many notes are read there, with no document to open). */
+  description?: string | null;
   link: string | null;
 }
 
@@ -12,13 +14,14 @@ export interface Standard {
   id: string;
   name: string;
   header: string | null;
+  description?: string | null;
   link: string | null;
   iconId: string | null;
   guidancess: GuidanceNote[];
 }
 
 export const STANDARDS_QUERY = `query {
-  r: standardEntitys(orderBy: [{ path: "name" }]) { id name header link iconId guidancess { id name header link } }
+  r: standardEntitys(orderBy: [{ path: "name" }]) { id name header description link iconId guidancess { id name header description link } }
 }`;
 
 /**
@@ -39,10 +42,12 @@ export function useStandards() {
   return useQuery({ queryKey: ['standards'], queryFn: loadStandards, staleTime: 5 * 60_000 });
 }
 
-/** A standard shows when the search is empty or found in its name, header or one of its guidance notes' names. */
+/** A standard shows when the search is empty or found in its name, header or description, or in one of its guidance notes'. */
 export function matchesStandard(s: Standard, term: string): boolean {
   const t = term.trim().toLocaleLowerCase();
   if (!t) return true;
   const has = (v: string | null) => !!v && v.toLocaleLowerCase().includes(t);
-  return has(s.name) || has(s.header) || s.guidancess.some((g) => has(g.name) || has(g.header));
+  const found = (x: { name: string; header: string | null; description?: string | null }) =>
+    has(x.name) || has(x.header) || has(x.description ?? null);
+  return found(s) || s.guidancess.some(found);
 }
