@@ -64,6 +64,7 @@ test('a High risk raises an action; the manager sees it open; the assignee close
   await page.getByRole('button', { name: 'Next', exact: true }).click();
   await page.getByRole('button', { name: 'Submit' }).click();
   await expect(page.getByText('The form has been submitted successfully.')).toBeVisible();
+  await expect(page.getByText('Successfully raised corrective action')).toBeVisible();
 
   // The safety manager: under Open, with its form, assignee, priority and due date.
   const managerContext = await browser.newContext({ viewport: { width: 1440, height: 900 } });

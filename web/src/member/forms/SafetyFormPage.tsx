@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Code, Collapse, Container, Loader, Text, Title, UnstyledButton } from '@mantine/core';
 import { useDisclosure } from '@mantine/hooks';
 import { notifications } from '@mantine/notifications';
-import { notificationDefaults, type Answers, type FormDefinition } from '@hub/model/forms';
+import { actionMessages, notificationDefaults, raisedActions, type Answers, type FormDefinition } from '@hub/model/forms';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
@@ -254,6 +254,10 @@ export function SafetyFormPage() {
       });
     if (complete) {
       if (!queued) notifications.show({ color: 'green', message: 'The form has been submitted successfully.' });
+      // The actions the submission raised (the hub took them with it): said once, with how many.
+      const raised = queued ? 0 : raisedActions(version.definition, answers).length;
+      if (raised)
+        notifications.show({ color: 'green', message: raised === 1 ? actionMessages.raised : `${actionMessages.raised} (${raised})` });
       void navigate('/home');
     } else {
       if (!silentSave.current && !queued) notifications.show({ color: 'yellow', message: 'The draft has been submitted successfully.' });
