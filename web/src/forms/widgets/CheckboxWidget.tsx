@@ -2,13 +2,14 @@ import { isRequired, useAnswer, useFiller, useQuestionError } from '../context';
 import { InfoTip, QuestionFrame, ReadOnlyValue, useQuestionIds, type WidgetProps } from './QuestionFrame';
 import classes from './widgets.module.css';
 
-/** checkbox: the answer is true or false (no answer until touched). */
+/** checkbox: the answer is true or false (no answer until touched, which reads as unticked). */
 export function CheckboxWidget({ q, readOnly }: WidgetProps) {
   const { answers } = useFiller();
   const value = useAnswer(q.id);
   const error = useQuestionError(q.id);
   const ids = useQuestionIds(q);
-  if (readOnly) return <ReadOnlyValue q={q} text={value === true ? 'Yes' : value === false ? 'No' : ''} />;
+  // Read-only (a submitted form) an unticked box reads 'No', as in the submission's PDF.
+  if (readOnly) return <ReadOnlyValue q={q} text={value === true || value === 'true' ? 'Yes' : 'No'} />;
   return (
     <QuestionFrame q={q} noTitle>
       <div className={classes.titleRow}>

@@ -268,6 +268,8 @@ describe('choice, text and other widgets', () => {
         question('d', 'date'),
         question('dt', 'datetime'),
         question('cb', 'combobox', { options: options('X', 'Y') }),
+        question('ticked', 'checkbox'),
+        question('unticked', 'checkbox'),
       ],
       {
         mode: 'view',
@@ -275,10 +277,20 @@ describe('choice, text and other widgets', () => {
           { id: 'u1', name: 'Ann Lee' },
           { id: 'u2', name: 'Bo Chan' },
         ],
-        initialAnswers: { m: ['A', 'C'], u: ['u2', 'u1'], d: '2024-03-05', dt: new Date(2024, 2, 5, 14, 7).toISOString(), cb: 'Y' },
+        initialAnswers: {
+          m: ['A', 'C'],
+          u: ['u2', 'u1'],
+          d: '2024-03-05',
+          dt: new Date(2024, 2, 5, 14, 7).toISOString(),
+          cb: 'Y',
+          ticked: true,
+        },
       },
     );
     expect(screen.getByText('A, C')).toBeTruthy();
+    // A box never ticked reads 'No', as the PDF says it.
+    expect(screen.getByText('Yes')).toBeTruthy();
+    expect(screen.getByText('No')).toBeTruthy();
     expect(screen.getByText('Bo Chan, Ann Lee')).toBeTruthy();
     expect(screen.getByText('05/03/2024')).toBeTruthy();
     expect(screen.getByText('05/03/2024 02:07 PM')).toBeTruthy();
