@@ -237,7 +237,7 @@ function eventOf(
   if (change.action === 'UPDATED' && !changedAny && !change.title) return null;
   const what = change.title ?? milestone?.title ?? `${timeline.title ?? entity.label} ${ACTION_WORDS[change.action]}`;
   const name = row.name ? bounded(row.name, TIMELINE_LIMITS.name) : null;
-  const who = !caller || caller.email === 'system' ? recordMessages.theHub : caller.email;
+  const who = caller?.onBehalfOf?.email ?? (!caller || caller.email === 'system' ? recordMessages.theHub : caller.email);
   const description = bounded([recordMessages.by(who), ...lines].join('\n'), TIMELINE_LIMITS.description);
   return { title: name ? `${what}: ${name}` : what, description, row };
 }
@@ -248,7 +248,7 @@ function eventOf(
  * the organisation's primary contact. An account being deleted takes its timeline with it.
  */
 function accountsOf(caller: Caller | null, row: TimelineSnapshot, deleted: ReadonlySet<string>): string[] {
-  const actor = caller?.kind === 'account' ? caller.userId : null;
+  const actor = caller?.kind === 'account' ? caller.userId : (caller?.onBehalfOf?.userId ?? null);
   const targets = new Set<string>();
   if (row.account) targets.add(row.account);
   if (actor) targets.add(actor);
