@@ -1,5 +1,5 @@
 import { stringify } from 'csv-stringify/sync';
-import { findEntity, inputKey, type EntityDef } from '@hub/model';
+import { findEntity, getEntity, inputKey, type EntityDef } from '@hub/model';
 import { serverKindOf } from '../kinds';
 import type { FastifyInstance } from 'fastify';
 import { listRecords } from '../crud/list';
@@ -11,6 +11,8 @@ import type { Db } from '../db/client';
 interface Column {
   key: string;
   header: string;
+  /** A reference's name: the referenced row's display field, read with the caller's rights. */
+  via?: { ref: string; display: string };
   label?: (v: unknown) => string;
   /** Numbers stay numbers: a negative amount is data, not a formula. */
   numeric?: boolean;
@@ -30,7 +32,11 @@ export function csvCell(value: unknown, numeric = false): unknown {
   return FORMULA_START.test(value) ? `'${value}` : value;
 }
 
-/** Columns of an export: every readable stored field, references by id. */
+/**
+ * Columns of an export: every readable stored field; a reference by its id and, in the next
+ * column ('<label> Name'), by the referenced row's display value (a person reads 'Owner Name:
+ * wes@sparkright.example', not an id), empty where the caller may not read that row.
+ */
 function exportColumns(entity: EntityDef): Column[] {
   const cols: Column[] = [{ key: 'id', header: 'Id' }];
   for (const [name, field] of Object.entries(entity.fields)) {
@@ -40,9 +46,20 @@ function exportColumns(entity: EntityDef): Column[] {
     const header = field.label ?? name;
     if (typeof csv === 'object') cols.push({ key, header, label: (v) => csv.label(field, v) });
     else cols.push({ key, header, numeric: csv === 'number' });
+    if (field.kind === 'reference') {
+      const display = getEntity(field.target).display;
+      if (display && display !== 'id') cols.push({ key: `${name}.${display}`, header: `${header} Name`, via: { ref: name, display } });
+    }
   }
   cols.push({ key: 'created', header: 'Created' }, { key: 'modified', header: 'Modified' });
   return cols;
+}
+
+/** The display value of a referenced row as read (an object, or null when none or not readable). */
+function displayOf(row: unknown, display: string): unknown {
+  if (!row || typeof row !== 'object' || !Object.hasOwn(row, display)) return null;
+  const v = (row as Record<string, unknown>)[display];
+  return typeof v === 'object' ? null : v;
 }
 
 function parseConditions(raw: unknown): Where[][] {
@@ -65,7 +82,9 @@ export function exportRoutes(app: FastifyInstance, db: Db): void {
     const entity = findEntity(req.params.entity);
     if (!entity) throw new NotFoundError(`Unknown entity ${req.params.entity}`);
     const columns = exportColumns(entity);
-    const sel: Selection = Object.fromEntries(columns.map((c) => [c.key, true]));
+    const sel: Selection = Object.fromEntries(
+      columns.map((c) => (c.via ? [c.via.ref, { [c.via.display]: true }] : [c.key, true])),
+    ) as Selection;
     const rows: Record<string, unknown>[] = [];
     const conditions = parseConditions(req.query.stringConditions);
     for (let skip = 0; ; skip += 1000) {
@@ -75,7 +94,9 @@ export function exportRoutes(app: FastifyInstance, db: Db): void {
     }
     const csv = stringify([
       columns.map((c) => csvCell(c.header)),
-      ...rows.map((r) => columns.map((c) => csvCell(c.label ? c.label(r[c.key]) : r[c.key], c.numeric))),
+      ...rows.map((r) =>
+        columns.map((c) => csvCell(c.via ? displayOf(r[c.via.ref], c.via.display) : c.label ? c.label(r[c.key]) : r[c.key], c.numeric)),
+      ),
     ]);
     reply
       .header('content-type', 'text/csv; charset=utf-8')

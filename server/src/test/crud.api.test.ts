@@ -233,6 +233,37 @@ describe('files', () => {
   });
 });
 
+/** CSV rows as written by csv-stringify (quoted cells may hold commas, quotes and new lines). */
+function parse(csv: string): string[][] {
+  const rows: string[][] = [];
+  let row: string[] = [];
+  let cell = '';
+  let quoted = false;
+  const endCell = () => {
+    row.push(cell);
+    cell = '';
+  };
+  for (let i = 0; i < csv.length; i++) {
+    const ch = csv[i];
+    if (quoted && ch === '"' && csv[i + 1] === '"') {
+      cell += '"';
+      i++;
+    } else if (ch === '"') quoted = !quoted;
+    else if (quoted) cell += ch;
+    else if (ch === ',') endCell();
+    else if (ch === '\n') {
+      endCell();
+      rows.push(row);
+      row = [];
+    } else if (ch !== '\r') cell += ch;
+  }
+  if (cell || row.length) {
+    endCell();
+    rows.push(row);
+  }
+  return rows;
+}
+
 describe('CSV export', () => {
   it('exports the filtered rows with labelled columns and display names', async () => {
     const conditions = encodeURIComponent(JSON.stringify([[{ path: 'assetType', comparison: 'equal', value: ['LADDER'] }]]));
@@ -246,5 +277,24 @@ describe('CSV export', () => {
     expect(lines).toHaveLength(2);
     expect(lines[1]).toContain('Ladder');
     expect(lines[1]).toContain('Fibreglass step ladder');
+  });
+
+  it("names each reference beside its id, by the row's display value, as the caller may read it", async () => {
+    const res = await h.app.inject({
+      url: '/api/entity/LicenceEntity/export',
+      headers: { cookie: `${SESSION_COOKIE}=${h.users[SPARK_MANAGER].cookie}` },
+    });
+    expect(res.statusCode).toBe(200);
+    const [head, ...rows] = parse(res.body);
+    const at = head.indexOf('Account');
+    expect(at).toBeGreaterThan(0);
+    expect(head[at + 1]).toBe('Account Name');
+    expect(rows.length).toBeGreaterThan(0);
+    const emails = new Set(Object.values(h.users).map((u) => u.email));
+    for (const row of rows) {
+      expect(row[at]).toMatch(/^[0-9a-f-]{36}$/);
+      expect(emails.has(row[at + 1]), row[at + 1]).toBe(true);
+      expect(h.users[row[at + 1]].id).toBe(row[at]);
+    }
   });
 });
