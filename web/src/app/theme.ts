@@ -19,6 +19,8 @@ export const theme = createTheme({
     Pill: { classNames: { root: touch.pill, remove: touch.pillRemove } },
     ActionIcon: { classNames: { root: touch.actionIcon } },
     SegmentedControl: { classNames: { label: touch.segment } },
+    // Each crumb: Mantine's Breadcrumbs replaces a crumb's own style prop, a class stays.
+    Breadcrumbs: { classNames: { breadcrumb: touch.crumb } },
     // A select's options (each combobox names its own component).
     Combobox: { classNames: { option: touch.option } },
     Select: { classNames: { option: touch.option } },

@@ -1,5 +1,6 @@
 import { Anchor, Breadcrumbs, Text } from '@mantine/core';
 import { Link } from 'react-router';
+import classes from './Crumbs.module.css';
 
 export interface Crumb {
   label: string;
@@ -21,17 +22,15 @@ export function crumbTrail(items: Crumb[], safety = true): Crumb[] {
   return [{ label: 'Home', to: '/home' }, ...(safety ? [{ label: 'Safety', to: '/mesafety' }] : []), ...own];
 }
 
-/** A crumb is a 44 px tap target (ui.md), however short its text. */
-const TAP_TARGET = { display: 'inline-flex', alignItems: 'center', minHeight: 44 } as const;
-
 export function Crumbs({ items, safety = true, endsAbove = false }: { items: Crumb[]; safety?: boolean; endsAbove?: boolean }) {
   const all = crumbTrail(items, safety);
   return (
     <nav aria-label="Breadcrumb">
-      <Breadcrumbs separatorMargin={6} mb={4} mt={-8} style={{ flexWrap: 'wrap' }}>
+      {/* A long crumb wraps (Crumbs.module.css); on a touch screen each is a 44 px tap target (theme). */}
+      <Breadcrumbs separatorMargin={6} mb={4} mt={-8} classNames={{ breadcrumb: classes.crumb }}>
         {all.map((c, i) =>
           c.to && (endsAbove || i < all.length - 1) ? (
-            <Anchor key={i} component={Link} to={c.to} size="sm" style={TAP_TARGET}>
+            <Anchor key={i} component={Link} to={c.to} size="sm">
               {c.label}
             </Anchor>
           ) : (
