@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { adminGraphql, pageWidth, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
+import { adminGraphql, apiSignIn, pageWidth, signIn, skipActivityModal, SPARKRIGHT } from './helpers';
 
 /**
  * The member site's reading pages in a browser (member-site.md section 2; issue 10 items 2,
@@ -296,4 +296,97 @@ test('contact us: a choice first, the required text, the success modal, the text
   await shoot(page, 'contactus-success-desktop');
   await success.getByRole('button', { name: 'Close' }).click();
   await expect(words).toHaveValue('');
+});
+
+test.describe('on a 320 px touch phone', () => {
+  test.use({ viewport: { width: 320, height: 640 }, hasTouch: true, isMobile: true });
+
+  /** The page as wide as the phone: nothing (a long crumb, title or button) makes it scroll sideways. */
+  async function fits(page: Page, path: string) {
+    await page.goto(path);
+    await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    expect(await pageWidth(page), `${path} scrolls sideways`).toBeLessThanOrEqual(320);
+  }
+
+  test('SafetyManager: the member pages fit, a record with a very long name too; breadcrumbs wrap and are 44 px tap targets', async ({
+    context,
+    page,
+    request,
+  }) => {
+    test.slow();
+    await skipActivityModal(page);
+    await apiSignIn(context, SPARKRIGHT.safetyManager);
+    const xsrf = (await context.cookies()).find((c) => c.name === 'XSRF-TOKEN')!.value;
+    const made = await context.request.post('/api/graphql', {
+      headers: { 'x-xsrf-token': xsrf },
+      data: {
+        query: 'mutation($m: [AssetEntityInput!]!) { r: createAssetEntity(assetEntityModels: $m) { id } }',
+        variables: {
+          m: [
+            {
+              assetType: 'TOOL',
+              description: 'Phone test generator with a rather long descriptive name for wrapping',
+              status: 'IN_SERVICE',
+            },
+          ],
+        },
+      },
+    });
+    const assetId = ((await made.json()) as { data: { r: { id: string }[] } }).data.r[0].id;
+    try {
+      const firstLink = async (path: string, href: RegExp) => {
+        await page.goto(path);
+        await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+        await expect(page.locator('main a[href*="/view/"]').first()).toBeAttached();
+        const hrefs = await page.locator('main a').evaluateAll((as) => as.map((a) => a.getAttribute('href') ?? ''));
+        const found = hrefs.find((h) => href.test(h));
+        expect(found, `a link like ${href} on ${path}`).toBeTruthy();
+        return found!;
+      };
+      const user = await firstLink('/users?tab=active', /^\/users\/view\//);
+      const userId = user.split('/').pop()!;
+      const document = await firstLink('/my-documents', /^\/my-documents\/view\//);
+      const action = await firstLink('/corrective-actions', /^\/corrective-actions\/view\//);
+      for (const path of [
+        '/home',
+        '/mesafety',
+        '/documentlibrary',
+        '/standards',
+        '/contactus',
+        '/my-documents',
+        '/my-documents/create',
+        document,
+        '/mea-documents',
+        '/safety-template',
+        '/users?tab=active',
+        user,
+        `/users/edit/${userId}`,
+        `/users/${userId}/licences`,
+        `/users/${userId}/licences/create`,
+        '/assets',
+        '/assets?tab=in-service',
+        '/assets/create',
+        `/assets/view/${assetId}`,
+        `/assets/edit/${assetId}`,
+        '/corrective-actions',
+        action,
+        '/user-submissions/INCIDENT',
+      ])
+        await fits(page, path);
+
+      // The long name wraps in the breadcrumb; the edit page's fixed Cancel and Save stay on the screen.
+      await fits(page, `/assets/edit/${assetId}`);
+      await expect(page.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
+      await page.goto(`/assets/view/${assetId}`);
+      const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+      const last = crumbs.getByText('View Phone test generator with a rather long descriptive name for wrapping');
+      await expect(last).toBeInViewport({ ratio: 1 });
+      // Each crumb link is a 44 px tap target on a touch screen.
+      for (const link of await crumbs.getByRole('link').all()) expect((await link.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      await shoot(page, 'long-name-asset-view-320');
+    } finally {
+      await adminGraphql(request, 'mutation($ids: [ID!]!) { r: deleteAssetEntity(assetEntityIds: $ids) }', { ids: [assetId] });
+    }
+  });
 });

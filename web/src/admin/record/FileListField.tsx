@@ -4,6 +4,7 @@ import { IconArrowBackUp, IconTrash, IconUpload } from '@tabler/icons-react';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { graphqlRequest } from '../../client/graphql';
+import { WRAPPING_BUTTON } from '../../ui/buttons';
 import { fileListConditions, fileListQuery, type FileList } from './record-query';
 import { fileLinkProps, formatFileSize, maxBytesOf, uploadProblem, type StoredFile } from './upload';
 
@@ -132,6 +133,7 @@ export function FileListField({ list, parentId, mode, change, onChange, canAdd, 
               size="xs"
               leftSection={<IconUpload size={14} />}
               w="fit-content"
+              classNames={WRAPPING_BUTTON}
               // The visible text is part of the name (WCAG 2.5.3), after the list it uploads to.
               aria-label={`Upload ${list.label}: ${multiple ? 'Upload files' : 'Upload a file'} (up to ${maxBytesOf(field) / MB} MB each)`}
             >

@@ -3,6 +3,7 @@ import { getEntity } from '@hub/model';
 import { IconPlus, IconTemplate } from '@tabler/icons-react';
 import { Link, Navigate, useLocation, useNavigate, useParams } from 'react-router';
 import { useMe } from '../../app/session';
+import { WRAPPING_BUTTON } from '../../ui/buttons';
 import { Crumbs } from '../../ui/Crumbs';
 import { formatLocal } from '../../ui/dates';
 import { canEditDocument, offersTemplates, statusTabOf, statusTabsFor, viewerOf, type DocumentStatusKey } from './document-rules';
@@ -123,7 +124,14 @@ export function DocumentsPage() {
         </Title>
         <Group gap="sm">
           {offersTemplates(viewer, status.status) && (
-            <Button component={Link} to="/safety-template" variant="default" leftSection={<IconTemplate size={18} aria-hidden />} mih={44}>
+            <Button
+              component={Link}
+              to="/safety-template"
+              variant="default"
+              leftSection={<IconTemplate size={18} aria-hidden />}
+              mih={44}
+              classNames={WRAPPING_BUTTON}
+            >
               New from safety templates
             </Button>
           )}

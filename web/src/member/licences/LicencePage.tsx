@@ -1,7 +1,7 @@
 import { Alert, Button, Center, Container, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { getEntity, inputKey, kinds, messages, type Field } from '@hub/model';
 import { notifications } from '@mantine/notifications';
-import { useMemo } from 'react';
+import { Fragment, useMemo, type ReactNode } from 'react';
 import { Link, Navigate, useParams } from 'react-router';
 import { useMe } from '../../app/session';
 import { FieldInput } from '../../admin/record/FieldInput';
@@ -39,6 +39,23 @@ const licenceForm = (userId: string | undefined) =>
     mehubAccount: { default: userId, immutable: true },
     licenceAttachmentss: true,
   });
+
+/**
+ * A title that may break after each slash: 'Upload Licences/Competencies' is one word to the
+ * browser, wider than a 320 px phone (the page scrolled sideways).
+ */
+function breakAfterSlashes(text: string): ReactNode {
+  const parts = text.split('/');
+  return parts.map((part, i) =>
+    i < parts.length - 1 ? (
+      <Fragment key={i}>
+        {part}/<wbr />
+      </Fragment>
+    ) : (
+      part
+    ),
+  );
+}
 
 /**
  * /users/{id}/licences/create ('Upload Licences/Competencies'), /users/{id}/licences/view/{licenceId}
@@ -118,7 +135,7 @@ function LicenceScreen({ mode, userId, licenceId }: { mode: RecordMode; userId: 
       />
       <Group justify="space-between" mb="sm" wrap="wrap">
         <Title order={1} fz={{ base: 'h2', sm: 'h1' }}>
-          {title}
+          {breakAfterSlashes(title)}
         </Title>
         {mode === 'view' && loaded && <LicenceStatusBadge licence={loaded as { status: string; renewalDate: string | null }} />}
       </Group>
