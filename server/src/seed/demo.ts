@@ -314,6 +314,12 @@ export async function seedDemo(
   }
 
   const formTypes = Object.keys(FormType.values) as (keyof typeof FormType.values)[];
+  const DEMO_FORM_DOCUMENT_TYPES: Partial<Record<(typeof formTypes)[number], string[]>> = {
+    RISK_ASSESSMENT: ['SWMS'],
+    PERMITS: ['SWMS'],
+    INSPECTIONS: ['Workshop / Warehouse'],
+    WORKPLACE_RELATIONS: ['Workplace Relations'],
+  };
   const formIds = await save(
     'FormsEntity',
     formTypes.map((formType) => ({
@@ -322,6 +328,8 @@ export async function seedDemo(
       isActive: true,
       isDefault: false,
       memberOrganisationss: ref([spark, volt]),
+      // The documents a form suggests on its Attach documents page (a risk assessment: the SWMS).
+      documentTypess: ref((DEMO_FORM_DOCUMENT_TYPES[formType] ?? []).map(type)),
     })),
   );
   // Versions are numbered by the server and published through publishVersion (forms/version-hooks.ts).

@@ -160,6 +160,19 @@ describe('the demo in use', () => {
     expect(links.filter((l) => l.create).length).toBeGreaterThanOrEqual(6);
   });
 
+  it("suggests the organisation's SWMS on the risk assessment's Attach documents page", async () => {
+    const { forms } = await gql<{ forms: { name: string; documentTypess: { name: string }[] }[] }>(
+      'safetymanager@sparkright.example',
+      '{ forms: formsEntitys(conditions: [[{ path: "formType", comparison: equal, value: ["RISK_ASSESSMENT"] }]]) { name documentTypess { name } } }',
+    );
+    expect(forms.map((f) => f.documentTypess.map((t) => t.name))).toEqual([['SWMS']]);
+    const { docs } = await gql<{ docs: { documentTypess: { name: string }[] }[] }>(
+      'safetymanager@sparkright.example',
+      '{ docs: documentEntitys(conditions: [[{ path: "status", comparison: equal, value: ["ACTIVE"] }]]) { documentTypess { name } } }',
+    );
+    expect(docs.some((d) => d.documentTypess.some((t) => t.name === 'SWMS'))).toBe(true);
+  });
+
   it('has a news notice with showtime, and 4 to 6 standards with 2 or 3 guidance notes each', async () => {
     const { news } = await gql<{ news: { notice: string; showtime: boolean }[] }>(
       'worker@sparkright.example',
