@@ -41,6 +41,8 @@ export interface SaveHookContext {
    * ('Form Reviewed'); the entity's milestones and its default title otherwise (crud/timeline.ts).
    */
   timelineTitle?: string;
+  /** Lines the hook adds to this save's timeline event after 'By ...' (a review: its outcome and comments). */
+  timelineLines?: string[];
   /** Runs `fn` once the transaction has committed (never when it rolls back). */
   afterCommit(fn: (services: HookServices | undefined) => Promise<void>): void;
 }

@@ -87,6 +87,7 @@ export async function saveThen<T>(
       const before =
         mode === 'update' && entity.timeline ? await snapshotRows(tx, entity, inputs.map((i) => i.id).filter(isUuid), { caller }) : null;
       const titles = new Map<string, string>();
+      const told = new Map<string, string[]>();
       const replays = new Set<string>();
       for (const [index, original] of inputs.entries()) {
         const created = mode === 'create' ? plan.createInput(stripNulls(original)) : null;
@@ -162,6 +163,7 @@ export async function saveThen<T>(
         ctx.id = id;
         await hook?.('afterWrite', ctx);
         if (ctx.timelineTitle) titles.set(id!, ctx.timelineTitle);
+        if (ctx.timelineLines?.length) told.set(id!, ctx.timelineLines);
         ids.push(id!);
       }
       await plan.checkKept(tx, ids);
@@ -175,6 +177,7 @@ export async function saveThen<T>(
             before: before?.get(id),
             after: after.get(id),
             title: titles.get(id),
+            lines: told.get(id),
           }));
         await recordTimeline(tx, caller, entity, changes);
       }

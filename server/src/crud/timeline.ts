@@ -186,6 +186,8 @@ export interface TimelineChange {
   after?: TimelineSnapshot;
   /** The event's title set by a save hook ('Form Reviewed'), before the row's milestones and the default. */
   title?: string;
+  /** Lines a save hook tells first, before the field changes (a review's outcome). */
+  lines?: string[];
 }
 
 const bounded = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
@@ -238,7 +240,8 @@ function eventOf(
   const what = change.title ?? milestone?.title ?? `${timeline.title ?? entity.label} ${ACTION_WORDS[change.action]}`;
   const name = row.name ? bounded(row.name, TIMELINE_LIMITS.name) : null;
   const who = caller?.onBehalfOf?.email ?? (!caller || caller.email === 'system' ? recordMessages.theHub : caller.email);
-  const description = bounded([recordMessages.by(who), ...lines].join('\n'), TIMELINE_LIMITS.description);
+  const told = (change.lines ?? []).map((l) => bounded(l, TIMELINE_LIMITS.value));
+  const description = bounded([recordMessages.by(who), ...told, ...lines].join('\n'), TIMELINE_LIMITS.description);
   return { title: name ? `${what}: ${name}` : what, description, row };
 }
 

@@ -71,6 +71,15 @@ export function splitReview(def: FormDefinition, answers: Answers): { review: An
   return { review, rest };
 }
 
+/** A review as its timeline event tells it: each answered review question, '<title>: <answer>'. */
+export function reviewLines(def: FormDefinition, review: Answers): string[] {
+  return reviewQuestions(def).flatMap((q) => {
+    const v = review[q.id];
+    const text = typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
+    return text ? [`${q.title.trim() || 'Review'}: ${text}`] : [];
+  });
+}
+
 /** The chosen option of the review (its radio question), if any. */
 export function reviewOption(def: FormDefinition, answers: Answers): string | null {
   const q = reviewQuestions(def).find((x) => x.questionType === 'radiobutton');

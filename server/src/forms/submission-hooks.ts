@@ -15,7 +15,7 @@ import { SYSTEM_CALLER } from '../crud/system';
 import type { Db } from '../db/client';
 import { assertVisible } from '../access/row-checks';
 import { assertSubmissionAttachments } from './attach-rules';
-import { answersOf, sameAnswers, splitReview } from './definitions';
+import { answersOf, reviewLines, sameAnswers, splitReview } from './definitions';
 import {
   SERVER_RULES,
   submissionMessages,
@@ -178,6 +178,7 @@ async function afterWrite(ctx: SaveHookContext): Promise<void> {
   if (ctx.mode === 'update' && state.review && state.stored) {
     await recordReview(ctx, def, state.review, version, state.stored);
     ctx.timelineTitle = submissionMessages.formReviewed;
+    ctx.timelineLines = reviewLines(def, state.review);
   }
   const ownerId = (ctx.mode === 'create' ? ctx.input.mehubAccountId : (ctx.input.mehubAccountId ?? state.stored?.mehubAccountId)) as
     string | null | undefined;

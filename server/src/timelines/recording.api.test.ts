@@ -138,6 +138,8 @@ describe('recording per entity', () => {
     expect(reviewed.map((e) => e.action_title)).toEqual([`Form Reviewed: ${rows[0].name}`, `Form Reviewed: ${rows[0].name}`]);
     expect(reviewed.map((e) => e.entity_id).sort()).toEqual([id(SPARK_WORKER), id(SPARK_MANAGER)].sort());
     expect(reviewed[0].description).toContain('Submission Data changed');
+    // The review's outcome is told, right after who did it (the answers are JSON: only 'changed').
+    expect(reviewed[0].description.split('\n')[1]).toMatch(/: Satisfactory$/);
     // The review request is named by nothing but its id: the event says it changed, never a raw uuid.
     expect(reviewed[0].description).toContain('Form Review Request changed');
     expect(reviewed[0].description).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
