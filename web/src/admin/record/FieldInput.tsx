@@ -1,5 +1,6 @@
 import { Anchor, Text } from '@mantine/core';
 import type { Field } from '@hub/model';
+import type { ReactNode } from 'react';
 import { formatValue } from '../format';
 import { webKindOf } from '../kinds';
 import { fileLinkProps } from './upload';
@@ -16,6 +17,8 @@ export interface FieldProps {
   error?: string | null;
   onChange(value: unknown): void;
   onBlur(): void;
+  /** Read-only, this in place of the formatted value (e.g. a date with its due marker: ui/DueDate). */
+  shown?: ReactNode;
 }
 
 /** The read-only value of a field in view mode, as its kind shows it (references their loaded record). */
@@ -38,6 +41,8 @@ export function FieldInput(props: FieldProps) {
         </Text>
         {file ? (
           <Anchor {...fileLinkProps(file)}>{file.fileName}</Anchor>
+        ) : props.shown ? (
+          <Text size="sm">{props.shown}</Text>
         ) : (
           <Text size="sm" c={displayValue(name, field, value, props.record) ? undefined : 'dimmed'}>
             {displayValue(name, field, value, props.record) || '—'}

@@ -1,6 +1,5 @@
-import { Badge, Group, Text } from '@mantine/core';
-import { IconAlertTriangle } from '@tabler/icons-react';
-import { formatDay } from '../../ui/dates';
+import { Badge } from '@mantine/core';
+import { DueDate } from '../../ui/DueDate';
 
 /** Priority as a word on its colour (never colour alone); near-black text on the light colour for contrast. */
 const PRIORITY: Record<string, { label: string; color: string }> = {
@@ -19,12 +18,8 @@ export function PriorityBadge({ priority }: { priority: string | null | undefine
   );
 }
 
-/** Whether an open action's due date is before today. */
-export const isOverdue = (status: string | null | undefined, dueDate: string | null | undefined, today: string) =>
-  status === 'OPEN' && !!dueDate && dueDate.slice(0, 10) < today;
-
-/** The due date; an overdue one in red with the word 'Overdue'. */
-export function DueDate({
+/** An action's due date, marked (ui/DueDate: Overdue, Due today, Due in N days) while the action is open. */
+export function ActionDueDate({
   status,
   dueDate,
   today,
@@ -33,16 +28,7 @@ export function DueDate({
   dueDate: string | null | undefined;
   today: string;
 }) {
-  if (!dueDate) return null;
-  if (!isOverdue(status, dueDate, today)) return <>{formatDay(dueDate)}</>;
-  return (
-    <Group gap={4} wrap="nowrap" component="span" c="red.9" fw={700}>
-      <IconAlertTriangle size={16} aria-hidden />
-      <Text span inherit>
-        {formatDay(dueDate)} · Overdue
-      </Text>
-    </Group>
-  );
+  return <DueDate day={dueDate} due={status === 'OPEN'} today={today} />;
 }
 
 export function StatusBadge({ status }: { status: string | null | undefined }) {

@@ -27,7 +27,7 @@ import { DayInput } from '../../ui/DayInput';
 import { formatLocal } from '../../ui/dates';
 import { assigneeOptions } from '../../forms/assignees';
 import { loadColleagues } from '../forms/forms-api';
-import { DueDate, PriorityBadge, StatusBadge } from './ActionBits';
+import { ActionDueDate, PriorityBadge, StatusBadge } from './ActionBits';
 import {
   ACTIONS_PATH,
   ACTION_MESSAGES,
@@ -89,7 +89,7 @@ function ActionScreen({ id }: { id: string }) {
       <Paper withBorder p="md" radius="md" mb="md">
         <SimpleGrid cols={{ base: 1, sm: 2 }} spacing="sm" component="dl" m={0}>
           <Detail label="Due date">
-            <DueDate status={a.status} dueDate={a.dueDate} today={today} />
+            <ActionDueDate status={a.status} dueDate={a.dueDate} today={today} />
           </Detail>
           <Detail label="Assignee">{personName(a.assignee) || 'Not assigned'}</Detail>
           <Detail label="Raised by">

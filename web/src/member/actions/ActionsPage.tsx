@@ -3,7 +3,7 @@ import { getEntity } from '@hub/model';
 import { Link, Navigate, useParams } from 'react-router';
 import { MemberListPage, type MemberColumn, type Row } from '../records/MemberListPage';
 import { useTab } from '../records/tabs';
-import { DueDate, PriorityBadge, StatusBadge } from './ActionBits';
+import { ActionDueDate, PriorityBadge, StatusBadge } from './ActionBits';
 import {
   ACTIONS_PATH,
   SUBMISSION_SELECTION,
@@ -41,7 +41,7 @@ function columns(today: string): MemberColumn[] {
     {
       key: 'dueDate',
       label: 'Due Date',
-      cell: (r) => <DueDate status={r.status as string} dueDate={r.dueDate as string} today={today} />,
+      cell: (r) => <ActionDueDate status={r.status as string} dueDate={r.dueDate as string} today={today} />,
     },
     { key: 'status', label: 'Status', cell: (r) => <StatusBadge status={r.status as string} /> },
   ];

@@ -1,4 +1,3 @@
-import { toDayString } from '@hub/model/forms';
 import { graphqlRequest, graphqlUpload } from '../../client/graphql';
 import { preparePhoto } from '../../forms/photos/image';
 import type { Where } from '../../admin/list/query';
@@ -6,8 +5,8 @@ import type { MemberTab } from '../records/tabs';
 
 export { ACTIONS_PATH, actionPath, actionsPageOfSegment, actionsPathOf } from './action-paths';
 
-/** The day as the member's device sees it: what is overdue is due before it. */
-export const todayLocal = () => toDayString(new Date());
+/** The day as the member's device sees it: what is overdue is due before it (ui/due.ts, shared with the due markers). */
+export { todayLocal } from '../../ui/due';
 
 /** Open (all open actions, overdue ones marked), Overdue, Closed. */
 export function actionTabs(today: string): MemberTab[] {

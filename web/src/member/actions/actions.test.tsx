@@ -2,7 +2,7 @@ import { MantineProvider } from '@mantine/core';
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { theme } from '../../app/theme';
-import { DueDate, PriorityBadge, StatusBadge, isOverdue } from './ActionBits';
+import { ActionDueDate, PriorityBadge, StatusBadge } from './ActionBits';
 import { actionTabs, actionsPageOfSegment, actionsPathOf, submissionUrl } from './action-api';
 
 afterEach(cleanup);
@@ -14,16 +14,15 @@ const show = (node: React.ReactNode) =>
   );
 
 describe('corrective action pages', () => {
-  it('says Overdue in words (not colour alone) for an open action due before today, never for a closed one', () => {
-    expect(isOverdue('OPEN', '2026-11-25', '2026-11-26')).toBe(true);
-    expect(isOverdue('OPEN', '2026-11-26', '2026-11-26')).toBe(false);
-    expect(isOverdue('CLOSED', '2026-11-25', '2026-11-26')).toBe(false);
-    show(<DueDate status="OPEN" dueDate="2026-11-25" today="2026-11-26" />);
-    expect(screen.getByText('25/11/2026 · Overdue')).toBeTruthy();
-    cleanup();
-    show(<DueDate status="CLOSED" dueDate="2026-11-25" today="2026-11-26" />);
-    expect(screen.getByText('25/11/2026')).toBeTruthy();
-    expect(screen.queryByText(/Overdue/)).toBeNull();
+  it('says Overdue or Due today in words (not colour alone) for an open action, never for a closed one', () => {
+    const text = (node: React.ReactNode) => {
+      cleanup();
+      show(<span data-testid="due">{node}</span>);
+      return screen.getByTestId('due').textContent;
+    };
+    expect(text(<ActionDueDate status="OPEN" dueDate="2026-11-25" today="2026-11-26" />)).toBe('25/11/2026 Overdue');
+    expect(text(<ActionDueDate status="OPEN" dueDate="2026-11-26" today="2026-11-26" />)).toBe('26/11/2026 Due today');
+    expect(text(<ActionDueDate status="CLOSED" dueDate="2026-11-25" today="2026-11-26" />)).toBe('25/11/2026');
   });
 
   it('names the priority and status in words', () => {

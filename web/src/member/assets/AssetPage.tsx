@@ -15,6 +15,7 @@ import type { RecordMode } from '../../admin/record/useRecordController';
 import type { Values } from '../../admin/record/record-values';
 import { useMe } from '../../app/session';
 import { formatDay } from '../../ui/dates';
+import { DueDate } from '../../ui/DueDate';
 import { DeleteButton } from '../records/DeleteButton';
 import { MemberRecordPage, type RecordController, type RecordSection } from '../records/MemberRecordPage';
 import { assetLinks, type AssetRef } from './asset-api';
@@ -38,6 +39,16 @@ export const OUT_OF_SERVICE_QUESTION =
   'Saving this asset as Out of Service removes its child assets, its parent asset and its assignees. Do you want to continue?';
 
 const isOut = (v: Values | null | undefined) => v?.status === 'OUT_OF_SERVICE';
+
+/**
+ * The view's due dates with their markers (Overdue, Due today, Due in N days: ui/DueDate), marked
+ * only while the asset is in service: an out of service one falls due for nothing (docs/reminders.md).
+ */
+const dueView = (name: string) => (rec: RecordController) => {
+  const day = rec.loaded?.[name];
+  return typeof day === 'string' && day ? <DueDate day={day} due={rec.loaded?.status === 'IN_SERVICE'} /> : undefined;
+};
+const DUE_VIEWS = Object.fromEntries(['nextInspection', 'serviceDueDate', 'registrationRenewalDate'].map((n) => [n, dueView(n)]));
 
 /** The next inspection the form shows: computed from the last inspection and the frequency, else as given. */
 const computedNext = (v: Values | null) =>
@@ -128,6 +139,7 @@ function AssetRecord({ mode, id, parent, listPath }: { mode: RecordMode; id?: st
       }
       lockedNote={isOutNote}
       fieldOverride={{ nextInspection: (rec) => <NextInspection rec={rec} mode={mode} /> }}
+      fieldView={DUE_VIEWS}
       texts={ASSET_TEXTS}
       shapeInput={(input, values) => {
         // An out-of-service asset changes only its status (the server refuses anything else).
@@ -185,6 +197,7 @@ function NextInspection({ rec, mode }: { rec: RecordController; mode: RecordMode
       error={rec.errorFor('nextInspection')}
       onChange={(v) => rec.set('nextInspection', v)}
       onBlur={() => rec.touch('nextInspection')}
+      shown={mode === 'view' ? DUE_VIEWS.nextInspection(rec) : undefined}
     />
   );
 }

@@ -3,7 +3,7 @@ import { can, enumLabel, getEntity, AssetType } from '@hub/model';
 import { IconPlus } from '@tabler/icons-react';
 import { Link, Navigate, useParams } from 'react-router';
 import { hasBackendAccess, useMe } from '../../app/session';
-import { formatDay } from '../../ui/dates';
+import { DueDate } from '../../ui/DueDate';
 import { MemberListPage, type MemberColumn, type Row } from '../records/MemberListPage';
 import { useTab, useTabChosen, type MemberTab } from '../records/tabs';
 import { TilePanel } from '../records/TilePanel';
@@ -20,19 +20,23 @@ export const ASSET_TABS: MemberTab[] = [
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? null : String(v));
 
+/** A due date of the row, marked Overdue / Due today / Due in N days when the asset is in service (out of service assets fall due for nothing: docs/reminders.md). */
+const due = (key: string) => (r: Row) => (r[key] ? <DueDate day={r[key] as string} due={r.status === 'IN_SERVICE'} /> : null);
+
 const COLUMNS: MemberColumn[] = [
   { key: 'description', label: 'Asset Name/Description', cell: (r) => text(r.description) },
   { key: 'assetType', label: 'Asset Type', cell: (r) => (r.assetType ? enumLabel(AssetType, r.assetType as string) : null) },
   { key: 'assetID', label: 'Asset ID', cell: (r) => text(r.assetID) },
   { key: 'serialNumber', label: 'Serial Number', cell: (r) => text(r.serialNumber) },
-  { key: 'nextInspection', label: 'Next Inspection', cell: (r) => (r.nextInspection ? formatDay(r.nextInspection as string) : null) },
-  { key: 'serviceDueDate', label: 'Service Due', cell: (r) => (r.serviceDueDate ? formatDay(r.serviceDueDate as string) : null) },
+  { key: 'nextInspection', label: 'Next Inspection', cell: due('nextInspection') },
+  { key: 'serviceDueDate', label: 'Service Due', cell: due('serviceDueDate') },
+  { key: 'registrationRenewalDate', label: 'Registration Renewal', cell: due('registrationRenewalDate') },
   {
     key: 'parent',
     label: 'Linked',
     cell: (r) =>
       r.parentAssetId ? (
-        <Badge variant="light" color="gray" c="gray.9" size="lg">
+        <Badge variant="light" color="gray" c="gray.9" size="lg" style={{ minWidth: 'max-content' }}>
           Child asset
         </Badge>
       ) : null,
@@ -79,7 +83,7 @@ function Assets({ page }: { page: number }) {
       pathOf={assetsPathOf}
       recordPath={assetsPathOf(page)}
       columns={COLUMNS}
-      select="nextInspection serviceDueDate parentAssetId"
+      select="status nextInspection serviceDueDate registrationRenewalDate parentAssetId"
       rowName={(r: Row) => String(r.description ?? 'Asset')}
       plural="assets"
       searchPlaceholder="Name, asset ID or serial number"

@@ -3,16 +3,30 @@ import { LicenceType } from '@hub/model';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { useMe } from '../../app/session';
-import { formatDay } from '../../ui/dates';
+import { DueDate } from '../../ui/DueDate';
 import { displayedLicenceStatus, licenceActionsFor, STATUS_COLOUR, STATUS_LABEL } from './licence-rules';
 import { licencePaths, useLicenceActions, useUserLicences, type LicenceRow } from './licences-api';
 
 const typeLabel = (t: string | null) => (t ? ((LicenceType.values as Record<string, string>)[t] ?? t) : '—');
 
+/**
+ * A licence's renewal date, marked Overdue / Due today / Due in N days (ui/DueDate) once it is approved
+ * (Active or Expired): a pending licence is waiting for approval, not for renewal (docs/reminders.md).
+ */
+export function RenewalDate({ licence }: { licence: { status?: unknown; renewalDate?: unknown } }) {
+  const day = typeof licence.renewalDate === 'string' ? licence.renewalDate : null;
+  return day ? <DueDate day={day} due={licence.status === 'ACTIVE' || licence.status === 'EXPIRED'} /> : <>—</>;
+}
+
 export function LicenceStatusBadge({ licence }: { licence: Pick<LicenceRow, 'status' | 'renewalDate'> }) {
   const status = displayedLicenceStatus(licence);
   return (
-    <Badge color={STATUS_COLOUR[status]} variant="outline" size="lg" style={{ flexShrink: 0, overflow: 'visible' }}>
+    <Badge
+      color={STATUS_COLOUR[status]}
+      variant="outline"
+      size="lg"
+      style={{ flexShrink: 0, overflow: 'visible', minWidth: 'max-content' }}
+    >
       {STATUS_LABEL[status]}
     </Badge>
   );
@@ -99,7 +113,7 @@ export function LicenceList({ userId, canEdit, titled = true }: { userId: string
                   {l.licenceNumber ? ` · ${l.licenceNumber}` : ''}
                 </Text>
                 <Text size="sm" mb="xs">
-                  Renewal date: {formatDay(l.renewalDate) || '—'}
+                  Renewal date: <RenewalDate licence={l} />
                 </Text>
                 {actions(l)}
               </Paper>
@@ -124,7 +138,9 @@ export function LicenceList({ userId, canEdit, titled = true }: { userId: string
                     <Table.Td>{l.licenceName}</Table.Td>
                     <Table.Td>{typeLabel(l.licenceType)}</Table.Td>
                     <Table.Td>{l.licenceNumber || '—'}</Table.Td>
-                    <Table.Td>{formatDay(l.renewalDate) || '—'}</Table.Td>
+                    <Table.Td>
+                      <RenewalDate licence={l} />
+                    </Table.Td>
                     <Table.Td style={{ whiteSpace: 'nowrap' }}>
                       <LicenceStatusBadge licence={l} />
                     </Table.Td>

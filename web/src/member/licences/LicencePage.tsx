@@ -13,7 +13,7 @@ import { entityView } from '../users/entity-view';
 import { USERS_PATH, userName, useUserSummary } from '../users/users-api';
 import { LICENCE_TEXT, licenceSavedApproved } from './licence-rules';
 import { LicenceAttachmentDrop } from './LicenceAttachmentDrop';
-import { LicenceStatusBadge } from './LicenceList';
+import { LicenceStatusBadge, RenewalDate } from './LicenceList';
 import { licencePaths } from './licences-api';
 import classes from '../records/touch.module.css';
 
@@ -122,6 +122,7 @@ function LicenceScreen({ mode, userId, licenceId }: { mode: RecordMode; userId: 
         error={errorFor(key)}
         onChange={(v) => set(upload ? n : key, v)}
         onBlur={() => touch(key)}
+        shown={mode === 'view' && n === 'renewalDate' && loaded?.renewalDate ? <RenewalDate licence={loaded} /> : undefined}
       />
     );
   };

@@ -1,5 +1,6 @@
 import { licenceActions, licenceAutoApproved, recordViewer, type LicenceStatusValue, type RecordViewer } from '@hub/model/records';
 import type { Me } from '../../app/session';
+import { todayLocal } from '../../ui/due';
 
 /**
  * The licence rules the member pages show (member-site.md 4 'Licence', data-layer.md 4). The server
@@ -19,12 +20,6 @@ export const LICENCE_TEXT = {
   approveFailed: 'The licence could not be approved',
 } as const;
 
-/** Today as a wire day ('YYYY-MM-DD') in the viewer's time zone. */
-export function today(now = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
-}
-
 /**
  * The status a licence is shown with: PENDING while it waits for approval; otherwise EXPIRED when the
  * server says so or its renewal date is set and passed, else ACTIVE (data-layer.md 4, 'Displayed status').
@@ -35,7 +30,7 @@ export function displayedLicenceStatus(
 ): LicenceStatusValue {
   if (licence.status === 'PENDING' || licence.status === 'EXPIRED') return licence.status;
   const renewal = licence.renewalDate?.slice(0, 10);
-  return renewal && renewal < today(now) ? 'EXPIRED' : 'ACTIVE';
+  return renewal && renewal < todayLocal(now) ? 'EXPIRED' : 'ACTIVE';
 }
 
 /** Outline badge colours with at least 4.5:1 on white and on the light grey of a fieldset (green.9 and yellow.9 are below it). */

@@ -58,7 +58,8 @@ export interface SaveQuestion {
  * - `heading(loaded)`: the view's title (create and edit say 'Create {label}' / 'Edit {label}');
  *   `crumbs(loaded)`: the trail after Home (Crumbs skips view and edit steps); `safety`.
  * - `sections`; `locked(rec)`: fields shown read-only in edit (with `lockedNote` above them);
- *   `fieldOverride`: a field's own input (e.g. a computed date).
+ *   `fieldOverride`: a field's own input (e.g. a computed date);
+ *   `fieldView`: a field's value in view, drawn by the page (a due date with its marker).
  * - `texts` { saved, failed }, `onSaved`, `savedPath`, `shapeInput`, `initial`: as useRecordController's.
  * - `ask(rec)`: a question before saving (confirm or stay); `actions(rec)`: buttons in the header (Delete).
  */
@@ -76,6 +77,8 @@ export function MemberRecordPage(props: {
   locked?(rec: RecordController): string[];
   lockedNote?: ReactNode;
   fieldOverride?: Record<string, (rec: RecordController) => ReactNode>;
+  /** In view, a field's value shown this way instead of formatted (e.g. a due date with its marker); undefined: as formatted. */
+  fieldView?: Record<string, (rec: RecordController) => ReactNode>;
   texts?: { saved?: string; failed?: string };
   onSaved?(id: string): void;
   /** Where a save goes instead of back (a new record's view), as useRecordController's. */
@@ -154,6 +157,7 @@ export function MemberRecordPage(props: {
         error={rec.errorFor(key)}
         onChange={(v) => rec.set(upload ? name : key, v)}
         onBlur={() => rec.touch(key)}
+        shown={mode === 'view' ? props.fieldView?.[name]?.(rec) : undefined}
       />
     );
   };
