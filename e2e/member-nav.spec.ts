@@ -302,3 +302,22 @@ test('the wide bar at 1600 px: menus by role, external links in new tabs, the Ad
   await page.goto('/home');
   await expect(page).toHaveURL(/\/admin_login\?redirect=%2Fhome$/);
 });
+
+test('on a 320 px phone both top bars keep the name on one line and every control on the screen', async ({ page }) => {
+  await skipActivityModal(page);
+  await page.setViewportSize({ width: 320, height: 640 });
+  // A member with back-end access: the member bar holds the Admin switch too, the back-office bar Frontend.
+  await signIn(page, 'admin@hub.example', undefined, '/admin');
+  await expect(page.getByText('Safety Hub Admin', { exact: true })).toBeVisible();
+  const within = async (l: Locator) => {
+    const box = (await l.boundingBox())!;
+    expect(box.x + box.width, await l.evaluate((e) => e.textContent)).toBeLessThanOrEqual(320);
+  };
+  expect((await page.getByText('Safety Hub Admin', { exact: true }).boundingBox())!.height).toBeLessThan(30);
+  await within(page.getByRole('link', { name: 'Frontend' }));
+  await page.getByRole('link', { name: 'Frontend' }).click();
+  await expect(page.getByRole('link', { name: 'Safety Hub home' })).toBeVisible();
+  expect((await page.getByText('Safety Hub', { exact: true }).boundingBox())!.height).toBeLessThan(30);
+  await within(page.getByRole('link', { name: 'Admin' }));
+  await within(page.getByRole('button', { name: 'Open menu' }));
+});

@@ -1,4 +1,4 @@
-import { AppShell, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
+import { AppShell, Box, Burger, Button, Center, Group, Loader, NavLink, ScrollArea, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconApi, IconDashboard, IconLogout, IconShieldCheck, IconTool, IconUsers } from '@tabler/icons-react';
 import { lazy, Suspense, useEffect, type ReactNode } from 'react';
@@ -120,11 +120,16 @@ export default function AdminApp() {
   return (
     <AppShell header={{ height: 60 }} navbar={{ width: 260, breakpoint: 'sm', collapsed: { mobile: !opened } }} padding="md">
       <AppShell.Header bg="navy.9" c="white">
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+        <Group h="100%" px={{ base: 'sm', xs: 'md' }} justify="space-between" wrap="nowrap">
           <Group gap="xs" wrap="nowrap">
             <Burger opened={opened} onClick={toggle} hiddenFrom="sm" color="white" size="sm" aria-label="Menu" />
-            <IconShieldCheck size={26} color="var(--mantine-color-safety-5)" aria-hidden />
-            <Text fw={700}>Safety Hub Admin</Text>
+            {/* On the narrowest phones the name and Frontend need the room. */}
+            <Box visibleFrom="xs" display="flex">
+              <IconShieldCheck size={26} color="var(--mantine-color-safety-5)" aria-hidden />
+            </Box>
+            <Text fw={700} fz={{ base: 'sm', xs: 'md' }} style={{ whiteSpace: 'nowrap' }}>
+              Safety Hub Admin
+            </Text>
           </Group>
           <Group gap="xs">
             <Button component={Link} to="/home" variant="white" color="navy" size="xs">

@@ -51,7 +51,7 @@ export function Logo() {
     >
       <Group gap="xs" wrap="nowrap">
         <IconShieldCheck size={28} color="var(--mantine-color-safety-5)" aria-hidden />
-        <Text fw={700} fz="lg">
+        <Text fw={700} fz={{ base: 'md', xs: 'lg' }} style={{ whiteSpace: 'nowrap' }}>
           Safety Hub
         </Text>
       </Group>
@@ -102,7 +102,7 @@ function NarrowBar() {
     return () => query.removeEventListener('change', onChange);
   }, []);
   return (
-    <Group h="100%" px="md" justify="space-between" wrap="nowrap">
+    <Group h="100%" px={{ base: 'sm', xs: 'md' }} justify="space-between" wrap="nowrap">
       <Logo />
       <Group gap="xs" wrap="nowrap">
         {me && <OutboxBadge userId={me.id} />}
