@@ -380,6 +380,25 @@ test.describe('on a 320 px touch phone', () => {
       // The long name wraps in the breadcrumb; the edit page's fixed Cancel and Save stay on the screen.
       await fits(page, `/assets/edit/${assetId}`);
       await expect(page.getByRole('button', { name: 'Save' })).toBeInViewport({ ratio: 1 });
+      // A day field's calendar (the theme's, as the filler's): named arrows, days 44 px tall, all on the screen.
+      await page.getByRole('textbox', { name: 'Last Inspection' }).click();
+      const previous = page.getByRole('button', { name: 'Previous month' });
+      const next = page.getByRole('button', { name: 'Next month' });
+      for (const arrow of [previous, next]) {
+        await expect(arrow).toBeInViewport({ ratio: 1 });
+        expect((await arrow.boundingBox())!.height).toBeGreaterThanOrEqual(44);
+      }
+      const days = await page
+        .locator('table button:not([data-outside])')
+        .evaluateAll((bs) => bs.map((b) => b.getBoundingClientRect().toJSON() as DOMRect));
+      expect(days.length).toBeGreaterThanOrEqual(28);
+      for (const box of days) {
+        expect(box.height).toBeGreaterThanOrEqual(44);
+        expect(box.right).toBeLessThanOrEqual(320);
+      }
+      expect(await pageWidth(page), 'the calendar open').toBeLessThanOrEqual(320);
+      await page.screenshot({ path: 'test-results/screens/day-field-calendar-320.png' });
+      await page.getByRole('textbox', { name: 'Last Inspection' }).press('Escape');
       await page.goto(`/assets/view/${assetId}`);
       const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
       const last = crumbs.getByText('View Phone test generator with a rather long descriptive name for wrapping');

@@ -1,5 +1,6 @@
 import { createTheme, type CSSVariablesResolver } from '@mantine/core';
 import { navy, safety } from './colors';
+import { calendarTheme } from '../ui/calendar';
 import touch from './touch.module.css';
 
 /** The one theme of the hub. */
@@ -27,6 +28,10 @@ export const theme = createTheme({
     MultiSelect: { classNames: { option: touch.option } },
     Autocomplete: { classNames: { option: touch.option } },
     TagsInput: { classNames: { option: touch.option } },
+    // Every calendar (each picker names its own): named arrows, 44 px days and arrows on a touch screen.
+    DateInput: calendarTheme,
+    DatePickerInput: calendarTheme,
+    DatePicker: calendarTheme,
   },
 });
 

@@ -34,7 +34,9 @@ export interface DayInputProps {
 /**
  * The hub's day picker: shown and typed as DD/MM/YYYY whatever the browser's language (the
  * browser's own date field follows its locale, mm/dd/yyyy in US English), with a calendar;
- * reads and writes the wire day 'YYYY-MM-DD', never shifted by a time zone.
+ * reads and writes the wire day 'YYYY-MM-DD', never shifted by a time zone. Its calendar is the
+ * theme's (ui/calendar.ts: named arrows, 44 px days on a touch screen); its clear button is
+ * named after the field ('Clear Due date').
  */
 export function DayInput({ label, value, onChange, onBlur, error, withAsterisk, w, minDate }: DayInputProps) {
   const day = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? value.slice(0, 10) : null;
@@ -46,6 +48,7 @@ export function DayInput({ label, value, onChange, onBlur, error, withAsterisk, 
       placeholder={DAY_FORMAT}
       dateParser={parseDay}
       clearable
+      clearButtonProps={{ 'aria-label': typeof label === 'string' && label ? `Clear ${label}` : 'Clear' }}
       highlightToday
       error={error}
       withAsterisk={withAsterisk}

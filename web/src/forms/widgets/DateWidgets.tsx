@@ -1,7 +1,7 @@
 import '@mantine/dates/styles.css';
 import { Button, Group, Modal, Popover } from '@mantine/core';
 import { useMediaQuery } from '@mantine/hooks';
-import { DatePicker, DatePickerInput, TimeInput, type DayOfWeek } from '@mantine/dates';
+import { DatePicker, DatePickerInput, TimeInput } from '@mantine/dates';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { isRequired, useAnswer, useFiller, useQuestionError } from '../context';
@@ -22,35 +22,13 @@ function RequiredNote({ id, required }: { id: string; required: boolean }) {
   ) : null;
 }
 
-/** The calendar's arrows by name (Mantine leaves them unnamed). */
-const CALENDAR_LABELS = {
-  previousMonth: 'Previous month',
-  nextMonth: 'Next month',
-  previousYear: 'Previous year',
-  nextYear: 'Next year',
-  previousDecade: 'Previous decade',
-  nextDecade: 'Next decade',
-};
-/** Weekday names in a colour with the contrast of text (the days of the months around are not shown: Mantine greys them too light). */
-/** Weekends in the colour of any day: Mantine's red fails contrast on white. */
-const NO_WEEKEND: DayOfWeek[] = [];
-const CALENDAR_STYLES = {
-  weekday: { color: 'var(--mantine-color-gray-7)' },
-};
-/** On a touch screen the days and arrows are 44 px (widgets.module.css). */
-const CALENDAR_CLASSES = {
-  day: classes.calendarDay,
-  calendarHeaderControl: classes.calendarControl,
-  calendarHeaderLevel: classes.calendarControl,
-};
-
 /**
  * Phones (below Mantine's sm, 48em) get the calendar in a modal: a popover under or over the
  * field has no room there (it flipped above the field, under the sticky top bar, and a tap
  * seemed to open nothing). Read at once (not in an effect): the picker mounts on the tap that opens it.
  */
 const SMALL_SCREEN = '(max-width: 47.99em)';
-/** The calendars' modal: narrow margins so that seven days fit across a 320 px phone (calendarDay in widgets.module.css). */
+/** The calendars' modal: narrow margins so that seven days fit across a 320 px phone (.day in ui/calendar.module.css). */
 const CALENDAR_MODAL = { centered: true, xOffset: 8, padding: 'sm' } as const;
 const useSmallScreen = () => useMediaQuery(SMALL_SCREEN, false, { getInitialValueInEffect: false });
 
@@ -137,11 +115,8 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
         value={current}
         valueFormat={DATE_FORMAT}
         placeholder={DATE_FORMAT}
-        ariaLabels={CALENDAR_LABELS}
-        styles={CALENDAR_STYLES}
         hideOutsideDates
         highlightToday
-        weekendDays={NO_WEEKEND}
         clearable
         clearButtonProps={{ 'aria-label': q.title ? `Clear ${q.title}` : 'Clear' }}
         dropdownType={small ? 'modal' : 'popover'}
@@ -158,7 +133,7 @@ export function DateWidget({ q, readOnly }: WidgetProps) {
           if (!button) return;
           button.setAttribute('aria-describedby', describedBy(ids.input, ids.error, isRequired(q)));
         }}
-        classNames={{ ...CALENDAR_CLASSES, input: classes.input }}
+        classNames={{ input: classes.input }}
         onChange={(v) => answers.set(q.id, v ? dayjs(v).format('YYYY-MM-DD') : undefined)}
       />
       <RequiredNote id={ids.input} required={isRequired(q)} />
@@ -279,18 +254,7 @@ function DatetimePopover(props: {
   );
   const picker = (
     <>
-      <DatePicker
-        value={date}
-        defaultDate={date ?? undefined}
-        onChange={pickDate}
-        size="md"
-        ariaLabels={CALENDAR_LABELS}
-        styles={CALENDAR_STYLES}
-        classNames={CALENDAR_CLASSES}
-        hideOutsideDates
-        highlightToday
-        weekendDays={NO_WEEKEND}
-      />
+      <DatePicker value={date} defaultDate={date ?? undefined} onChange={pickDate} size="md" hideOutsideDates highlightToday />
       <Group mt="sm" gap="xs" align="flex-end" wrap="nowrap">
         <TimeInput
           label="Time"
