@@ -20,9 +20,6 @@ export const correctiveAction = defineEntity({
   display: 'description',
   scope: { kind: 'custom', rule: 'correctiveActions' },
   deletesReminderLogs: true,
-  // Its history (raised, reassigned, closed, reopened) on the assignee's timeline, and on the
-  // acting member's; an administrator's change on the organisation's primary contact's.
-  timeline: { account: 'assignee', organisation: 'memberOrganisation' },
   // One action per question of a submission: a replayed or repeated completion raises nothing twice.
   uniqueTogether: [['formSubmissions', 'questionId']],
   // The managers' list pages by status and due date within the organisation; an assignee's by theirs.

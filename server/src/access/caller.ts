@@ -25,12 +25,6 @@ export interface Caller {
    * member record names its owner (owner.ts) does not apply. Set nowhere else.
    */
   selfRegistration?: true;
-  /**
-   * A system write done for a member (the corrective actions their submission raised): the
-   * timeline tells it as theirs ('By <their email>', on their own timeline too). The rights
-   * stay the system caller's. Set only by the hooks that make such writes.
-   */
-  onBehalfOf?: { userId: string; email: string };
 }
 
 /** Administrator groups see every row; everyone else is scoped. */

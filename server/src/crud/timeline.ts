@@ -192,10 +192,22 @@ export interface TimelineChange {
 
 const bounded = (text: string, max: number) => (text.length > max ? `${text.slice(0, max - 1)}…` : text);
 
+/**
+ * A value on one line: an event's description is one line per fact after 'By <who>', so a value
+ * with line breaks (a description typed over several lines, a review's comments) must not start
+ * lines of its own that read as facts or as another 'By ...'. Breaks and other control
+ * characters become ' ⏎ ' / a space.
+ */
+const oneLine = (text: string) =>
+  text
+    .replace(/\r\n|[\r\n\u2028\u2029]/g, ' ⏎ ')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]/g, ' ');
+
 function shown(field: Field, value: string | null): string {
   if (value === null || value === '') return recordMessages.empty;
   const text = field.kind === 'enum' ? enumLabel(field.enum, value) : value;
-  return bounded(text, TIMELINE_LIMITS.value);
+  return bounded(oneLine(text), TIMELINE_LIMITS.value);
 }
 
 const ACTION_WORDS: Record<TimelineActionKey, string> = {
@@ -238,9 +250,9 @@ function eventOf(
       : undefined;
   if (change.action === 'UPDATED' && !changedAny && !change.title) return null;
   const what = change.title ?? milestone?.title ?? `${timeline.title ?? entity.label} ${ACTION_WORDS[change.action]}`;
-  const name = row.name ? bounded(row.name, TIMELINE_LIMITS.name) : null;
-  const who = caller?.onBehalfOf?.email ?? (!caller || caller.email === 'system' ? recordMessages.theHub : caller.email);
-  const told = (change.lines ?? []).map((l) => bounded(l, TIMELINE_LIMITS.value));
+  const name = row.name ? bounded(oneLine(row.name), TIMELINE_LIMITS.name) : null;
+  const who = !caller || caller.email === 'system' ? recordMessages.theHub : caller.email;
+  const told = (change.lines ?? []).map((l) => bounded(oneLine(l), TIMELINE_LIMITS.value));
   const description = bounded([recordMessages.by(who), ...told, ...lines].join('\n'), TIMELINE_LIMITS.description);
   return { title: name ? `${what}: ${name}` : what, description, row };
 }
@@ -251,7 +263,7 @@ function eventOf(
  * the organisation's primary contact. An account being deleted takes its timeline with it.
  */
 function accountsOf(caller: Caller | null, row: TimelineSnapshot, deleted: ReadonlySet<string>): string[] {
-  const actor = caller?.kind === 'account' ? caller.userId : (caller?.onBehalfOf?.userId ?? null);
+  const actor = caller?.kind === 'account' ? caller.userId : null;
   const targets = new Set<string>();
   if (row.account) targets.add(row.account);
   if (actor) targets.add(actor);

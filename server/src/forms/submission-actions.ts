@@ -91,10 +91,5 @@ export async function raiseActions(ctx: SaveHookContext, def: FormDefinition, an
       raisedById: ownerId,
       memberOrganisationId: owner.memberOrganisationId,
     }));
-  // Raised by the system (members create no action directly), told on the timelines as the submitter's.
-  const by =
-    ctx.caller?.kind === 'account'
-      ? { ...SYSTEM_CALLER, onBehalfOf: { userId: ctx.caller.userId, email: ctx.caller.email } }
-      : SYSTEM_CALLER;
-  if (inputs.length) await saveRecords(ctx.env, by, entity, inputs, 'create', null);
+  if (inputs.length) await saveRecords(ctx.env, SYSTEM_CALLER, entity, inputs, 'create', null);
 }
