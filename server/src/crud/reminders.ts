@@ -162,6 +162,8 @@ function subjectsSql(params: { oneDays: string; months: string }, scope: (r: { o
  */
 export async function standingReminders(
   db: Db,
+  /** The reader's organisation: only its records can stand (a log names any id its owner typed). */
+  organisationId: string,
   logged: readonly { trigger: TriggerTypeKey; entityId: string; day: string }[],
   offsets: Pick<ReminderOffsets, 'reminderOneDays'>,
 ): Promise<Set<string>> {
@@ -169,8 +171,8 @@ export async function standingReminders(
   if (!ids.length) return new Set();
   const { rows } = await db.query<{ key: string }>(
     `SELECT s.trigger || '|' || s.id::text || '|' || to_char(s.due, 'YYYY-MM-DD') AS key
-       FROM (${subjectsSql({ oneDays: '$2', months: '$3' }, (r) => `${r.id} = ANY($1::uuid[])`)}) s`,
-    [ids, offsets.reminderOneDays, ANNUAL_REVIEW_MONTHS],
+       FROM (${subjectsSql({ oneDays: '$2', months: '$3' }, (r) => `${r.id} = ANY($1::uuid[]) AND ${r.org} = $4::uuid`)}) s`,
+    [ids, offsets.reminderOneDays, ANNUAL_REVIEW_MONTHS, organisationId],
   );
   return new Set(rows.map((r) => r.key));
 }

@@ -355,6 +355,32 @@ describe('what falls due', () => {
     expect((await get(VOLT_MANAGER)).some((i) => i.title.includes('09/04/2031'))).toBe(false);
   });
 
+  it("tells nothing of another organisation's records through a log a member wrote (members may write their own logs)", async () => {
+    const probe = (who: string) =>
+      h.gql(who, 'mutation($m: [ReminderLogEntityInput!]!) { r: createReminderLogEntity(reminderLogEntityModels: $m) { id } }', {
+        m: [
+          {
+            description: `probe ${who}`,
+            entityID: records.ASSET_SERVICE,
+            triggerType: 'ASSET_SERVICE',
+            reminderType: 'DUE_DATE',
+            triggerDate: `${DUE} 00:00:00`,
+            mehubAccountId: h.users[who].id,
+          },
+        ],
+      });
+    const titles = async (who: string) =>
+      (
+        (await h.app.inject({ url: '/api/entity/ReminderLogEntity/GetRecentActivity', headers: h.headers(who) })).json() as RecentActivity[]
+      ).map((i) => i.title);
+    // Voltline's manager names Sparkright's van on its real service day: the log never stands.
+    expect((await probe(VOLT_MANAGER)).errors).toBeUndefined();
+    expect(await titles(VOLT_MANAGER)).not.toContain(`probe ${VOLT_MANAGER}`);
+    // The same log of a Sparkright member stands: the record is theirs and due that day.
+    expect((await probe(SPARK_MANAGER)).errors).toBeUndefined();
+    expect(await titles(SPARK_MANAGER)).toContain(`probe ${SPARK_MANAGER}`);
+  });
+
   it('leaves out of Recent Activity the reminders whose record was dealt with; the others stay', async () => {
     await runReminders(ctx(DUE), settings);
     const titles = async (who: string) =>

@@ -245,7 +245,8 @@ async function reminders(db: Db, caller: Caller, me: string, offsets: ReminderOf
   const checkable = (r: (typeof logged)[number]) =>
     !!triggerOf(r) && !!r.entityID && isUuid(r.entityID) && /^\d{4}-\d{2}-\d{2}$/.test(dayOf(r));
   const refs = logged.filter(checkable).map((r) => ({ trigger: triggerOf(r)!, entityId: r.entityID!, day: dayOf(r) }));
-  const standing = await standingReminders(db, refs, offsets);
+  // Members write their own logs (the matrix lets them): a log naming another organisation's record never stands.
+  const standing = caller.organisationId ? await standingReminders(db, caller.organisationId, refs, offsets) : new Set<string>();
   const rows = logged
     .filter((r) => !checkable(r) || standing.has(`${triggerOf(r)}|${r.entityID!.toLowerCase()}|${dayOf(r)}`))
     .slice(0, RECENT_ACTIVITY_LIMIT);
