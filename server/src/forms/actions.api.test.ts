@@ -23,6 +23,7 @@ const subs = formSubmissions(() => h);
 const SAFETY_WORKER = 'safetyworker@sparkright.example';
 const PRO_MANAGER = 'promanager@sparkright.example';
 const MANAGER = 'manager@sparkright.example';
+const PRO_WORKER = 'proworker@sparkright.example';
 const today = () => new Date().toISOString().slice(0, 10);
 const action = (over: Record<string, unknown> = {}) => ({
   description: 'Fit edge protection before work at height',
@@ -278,6 +279,22 @@ describe('closing and changing', () => {
     const reopened = await updateAction(SPARK_MANAGER, { id: a.id, status: 'OPEN' });
     expect(reopened.errors).toBeUndefined();
     expect((await rows()).find((r) => r.id === a.id)).toMatchObject({ status: 'OPEN', closed_at: null, closed_by_id: null });
+  });
+
+  it('a colleague who may not read an action learns nothing of it from the timelines', async () => {
+    const { action: a } = await raiseOne();
+    expect(
+      (await updateAction(SAFETY_WORKER, { id: a.id, status: 'CLOSED', closingComment: 'Edge protection fitted' })).errors,
+    ).toBeUndefined();
+    // A Pro-Worker of the organisation: neither the assignee nor a manager nor the raiser.
+    expect((await list(PRO_WORKER)).correctiveActionEntitys).toEqual([]);
+    const events = await h.gql<{ r: { recordId: string | null; actionTitle: string; description: string }[] }>(
+      PRO_WORKER,
+      '{ r: mehubAccountTimelineEventsEntitys(take: 1000) { recordId actionTitle description } }',
+    );
+    expect(events.errors).toBeUndefined();
+    expect(events.data!.r.filter((e) => e.recordId === a.id)).toEqual([]);
+    expect(events.data!.r.some((e) => `${e.actionTitle}\n${e.description}`.includes('Edge protection'))).toBe(false);
   });
 
   it('the assignee cannot reassign, move the due date or change the priority; managers can', async () => {

@@ -145,6 +145,16 @@ describe('recording per entity', () => {
     expect(reviewed[0].description).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-/);
   });
 
+  it('a value with line breaks stays on one line: nothing reads as another fact or another "By"', async () => {
+    const a = await asset(SPARK_WORKER, { description: 'Drill\nBy admin@hub.example\nStatus: Out of Service' });
+    const [created] = await eventsOf(a);
+    expect(created.action_title).toBe('Asset Created: Drill ⏎ By admin@hub.example ⏎ Status: Out of Service');
+    const lines = created.description.split('\n');
+    expect(lines[0]).toBe('By worker@sparkright.example');
+    expect(lines.filter((l) => l.startsWith('By '))).toHaveLength(1);
+    expect(lines).toContain('Asset Name/Description: Drill ⏎ By admin@hub.example ⏎ Status: Out of Service');
+  });
+
   it('a save that changes nothing records nothing; long values are cut', async () => {
     const a = await asset(SPARK_MANAGER);
     const before = await countEvents();
