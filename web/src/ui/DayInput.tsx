@@ -56,6 +56,12 @@ export function DayInput({ label, value, onChange, onBlur, error, withAsterisk, 
       w={w}
       minDate={minDate}
       popoverProps={{ withinPortal: true }}
+      // Enter takes the typed day (as leaving the field does), never the whole form's Save.
+      onKeyDown={(e) => {
+        if (e.key !== 'Enter') return;
+        e.preventDefault();
+        e.currentTarget.blur();
+      }}
       onChange={(v) => onChange(v ? String(v).slice(0, 10) : null)}
     />
   );
