@@ -162,7 +162,16 @@ export type Field<N extends string = EntityName> =
 export type Scope =
   | { kind: 'org'; ref: string }
   | { kind: 'self' }
-  | { kind: 'via'; ref: string }
+  | {
+      kind: 'via';
+      ref: string;
+      /**
+       * A member account reads only the rows whose `ref` is their own account (others of its
+       * organisation, administrators and API tokens as the plain 'via'): what a colleague was
+       * reminded of is theirs (reminder logs name records the reader may not open).
+       */
+      own?: true;
+    }
   | { kind: 'shared' }
   | { kind: 'custom'; rule: 'forms' | 'formVersions' | 'submissions' | 'documents' | 'accounts' | 'correctiveActions' | 'photos' };
 

@@ -6,7 +6,9 @@ export const reminderLog = defineEntity({
   label: 'Reminder Log',
   table: 'reminder_log',
   display: 'description',
-  scope: { kind: 'via', ref: 'mehubAccount' },
+  // A member reads their own reminders only: a colleague's may name a corrective action (or a
+  // licence) the reader may not open, and its text tells what it is.
+  scope: { kind: 'via', ref: 'mehubAccount', own: true },
   // One reminder per record, trigger, type, due date (triggerDate) and recipient: the reminder
   // job inserts with ON CONFLICT DO NOTHING, so reruns and several servers never send one twice.
   uniqueTogether: [['entityID', 'triggerType', 'reminderType', 'triggerDate', 'mehubAccount']],

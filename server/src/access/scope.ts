@@ -31,6 +31,7 @@ export function scopeSql(entity: EntityDef, alias: string, caller: Caller | null
       return `${alias}.id = ${org()}`;
     case 'via': {
       const { column, target } = refColumn(entity, scope.ref);
+      if (scope.own && caller?.kind === 'account') return `${alias}.${ident(column)} = ${params.add(caller.userId, 'uuid')}`;
       const inner = params.alias('s');
       const targetScope = scopeSql(target, inner, caller, params);
       if (targetScope === null) return null;

@@ -355,6 +355,31 @@ describe('what falls due', () => {
     expect((await get(VOLT_MANAGER)).some((i) => i.title.includes('09/04/2031'))).toBe(false);
   });
 
+  it("a member reads their own reminder logs, never a colleague's (which may name an action they may not open)", async () => {
+    await runReminders(ctx(DUE), settings);
+    const all = await logs();
+    for (const who of [SPARK.worker, SPARK.proworker, SPARK.safetymanager]) {
+      const res = await h.gql<{ r: { mehubAccountId: string; description: string }[]; n: number }>(
+        who,
+        '{ r: reminderLogEntitys(take: 1000) { mehubAccountId description } n: countReminderLogEntitys }',
+      );
+      expect(res.errors).toBeUndefined();
+      const mine = all.filter((l) => l.email === who);
+      expect(mine.length, who).toBeGreaterThan(0);
+      expect(new Set(res.data!.r.map((r) => r.mehubAccountId)), who).toEqual(new Set([id(who)]));
+      expect(res.data!.n).toBe(res.data!.r.length);
+      // Nested under a colleague's account, neither.
+      const nested = await h.gql<{ a: { reminderLogs: unknown[] } | null }>(
+        who,
+        '{ a: mehubAccountEntity(id: $id) { reminderLogs { id } } }'.replace('$id', `"${id(SPARK.promanager)}"`),
+      );
+      expect(nested.data?.a?.reminderLogs ?? []).toEqual([]);
+    }
+    // An administrator reads them all.
+    const admin = await h.gql<{ n: number }>(ADMIN, '{ n: countReminderLogEntitys }');
+    expect(admin.data!.n).toBeGreaterThanOrEqual(all.length);
+  });
+
   it("tells nothing of another organisation's records through a log a member wrote (members may write their own logs)", async () => {
     const probe = (who: string) =>
       h.gql(who, 'mutation($m: [ReminderLogEntityInput!]!) { r: createReminderLogEntity(reminderLogEntityModels: $m) { id } }', {
