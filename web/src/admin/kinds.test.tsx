@@ -2,9 +2,9 @@
 process.env.TZ = 'Pacific/Auckland';
 
 import { MantineProvider } from '@mantine/core';
-import { fireEvent, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { getEntity } from '@hub/model';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { theme } from '../app/theme';
 import { formatValue } from './format';
 import { FieldInput } from './record/FieldInput';
@@ -12,10 +12,14 @@ import { parseDay } from '../ui/DayInput';
 
 const nextInspection = getEntity('AssetEntity').fields.nextInspection;
 
+// Vitest runs without globals: unmount each test's screen, so no popover's transition is left to
+// run after the file's environment is gone (it threw 'window is not defined' on a loaded machine).
+afterEach(cleanup);
+
 /** Next Inspection on a record screen, holding the day 2026-12-01. */
 function renderNextInspection(mode: 'edit' | 'view', onChange: (value: unknown) => void = () => {}) {
   render(
-    <MantineProvider theme={theme}>
+    <MantineProvider theme={theme} env="test">
       <FieldInput
         name="nextInspection"
         field={nextInspection}
