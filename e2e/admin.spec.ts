@@ -133,8 +133,9 @@ test.describe('back-office special pages', () => {
     await signIn(page, 'admin@hub.example', undefined, '/admin/licenceentity');
     await expect(page.getByRole('row', { name: /Driver licence/ }).first()).toBeVisible();
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByLabel('Renewal Date from').fill('2027-01-01');
-    await page.getByLabel('Renewal Date to').fill('2027-12-31');
+    // Exact: a filled field's clear button is named 'Clear Renewal Date to'.
+    await page.getByLabel('Renewal Date from', { exact: true }).fill('2027-01-01');
+    await page.getByLabel('Renewal Date to', { exact: true }).fill('2027-12-31');
     await page.getByRole('button', { name: 'Apply Filters' }).click();
     await expect(page.getByRole('row', { name: /Driver licence/ })).toHaveCount(0);
     await expect(page.getByRole('row', { name: /Electrical licence/ })).toHaveCount(2);

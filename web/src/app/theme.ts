@@ -13,6 +13,8 @@ export const theme = createTheme({
   defaultRadius: 'md',
   components: {
     Button: { defaultProps: { size: 'md' }, classNames: { root: touch.button } },
+    // A loader is a status: its aria-label ('Loading submission') is allowed on a span with a role only.
+    Loader: { defaultProps: { role: 'status' } },
     // On a touch screen every input, small button and option is at least 44 px (touch.module.css).
     Input: { classNames: { input: touch.input } },
     CloseButton: { classNames: { root: touch.closeButton } },
