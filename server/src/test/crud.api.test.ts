@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { SESSION_COOKIE } from '../auth/session';
 import { SPARK_MANAGER, SUPER, startHarness, type Harness } from './harness';
+import { parseCsv as parse } from './csv';
 
 let h: Harness;
 beforeAll(async () => {
@@ -232,37 +233,6 @@ describe('files', () => {
     expect(rows[0].n).toBe(0);
   });
 });
-
-/** CSV rows as written by csv-stringify (quoted cells may hold commas, quotes and new lines). */
-function parse(csv: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < csv.length; i++) {
-    const ch = csv[i];
-    if (quoted && ch === '"' && csv[i + 1] === '"') {
-      cell += '"';
-      i++;
-    } else if (ch === '"') quoted = !quoted;
-    else if (quoted) cell += ch;
-    else if (ch === ',') endCell();
-    else if (ch === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    } else if (ch !== '\r') cell += ch;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
 
 describe('CSV export', () => {
   it('exports the filtered rows with labelled columns and display names', async () => {

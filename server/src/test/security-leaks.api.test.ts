@@ -9,6 +9,7 @@ import { MAIL_LIMIT } from '../auth/throttle';
 import { loadConfig } from '../config';
 import { diskStorage } from '../files/storage';
 import { SPARK_MANAGER, SPARK_WORKER, SUPER, startHarness, type Harness } from './harness';
+import { parseCsv as parse } from './csv';
 
 /**
  * Smaller leaks (issue 8, item 11): formulas in CSV exports, registration telling which
@@ -30,39 +31,6 @@ const post = (as: string | null, url: string, payload: unknown, remoteAddress = 
     payload: payload as object,
     remoteAddress,
   });
-
-/** RFC 4180 records: quoted fields may hold commas, quotes ("") and line breaks. */
-function parse(csv: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let cell = '';
-  let quoted = false;
-  const endCell = () => {
-    row.push(cell);
-    cell = '';
-  };
-  for (let i = 0; i < csv.length; i++) {
-    const c = csv[i];
-    if (quoted) {
-      if (c === '"' && csv[i + 1] === '"') {
-        cell += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else cell += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') endCell();
-    else if (c === '\n') {
-      endCell();
-      rows.push(row);
-      row = [];
-    } else cell += c;
-  }
-  if (cell || row.length) {
-    endCell();
-    rows.push(row);
-  }
-  return rows;
-}
 
 const HOSTILE = ['=HYPERLINK("https://evil.example","x")', '+1+2', '-2+3', '@SUM(A1:A9)', '\tTabbed', '\rReturned'];
 
