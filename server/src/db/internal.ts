@@ -3,17 +3,27 @@ import { boolean, index, integer, jsonb, pgTable, primaryKey, text, timestamp, u
 /** Tables that are not entities of the data layer: stored files, user groups, sessions. */
 const stamp = (name: string) => timestamp(name, { precision: 3, mode: 'string' });
 
-export const files = pgTable('file', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  created: stamp('created').notNull().defaultNow(),
-  fileName: text('file_name').notNull(),
-  contentType: text('content_type').notNull(),
-  size: integer('size').notNull(),
-  storageKey: text('storage_key').notNull(),
-  /** The entity and row the file belongs to: downloads follow that row's access. */
-  ownerEntity: text('owner_entity'),
-  ownerId: uuid('owner_id'),
-});
+export const files = pgTable(
+  'file',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    created: stamp('created').notNull().defaultNow(),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    size: integer('size').notNull(),
+    storageKey: text('storage_key').notNull(),
+    /** The entity and row the file belongs to: downloads follow that row's access. */
+    ownerEntity: text('owner_entity'),
+    ownerId: uuid('owner_id'),
+    /**
+     * The member organisation of the account (or API token) that uploaded it: its size counts
+     * against that organisation's storage quota (files/quota.ts). Null: an administrator's
+     * upload, a seeded file, or one stored before quotas.
+     */
+    organisationId: uuid('organisation_id'),
+  },
+  (t) => [index('file_organisation_idx').on(t.organisationId)],
+);
 
 export const userGroups = pgTable(
   'user_group',
