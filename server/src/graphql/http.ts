@@ -26,6 +26,7 @@ import type { FileStorage } from '../files/storage';
 import { MAX_REQUEST_FILES, StagedUpload, discardUnstored } from '../files/upload';
 import { buildSchema } from './schema';
 import { admit, letGo, readMultipart } from './multipart';
+import { oneMutationRule } from './one-mutation';
 
 /** Limits that reject abusive queries before any database work. */
 export const LIMITS = { maxDepth: 8, maxAliases: 15, maxCost: 1000, maxTokens: 3000, maxDirectives: 20 };
@@ -36,6 +37,8 @@ const rules: ValidationRule[] = [
   maxAliasesRule({ n: LIMITS.maxAliases }) as ValidationRule,
   costLimitRule({ maxCost: LIMITS.maxCost, ignoreIntrospection: true }) as ValidationRule,
   maxDirectivesRule({ n: LIMITS.maxDirectives }) as ValidationRule,
+  // Each mutation field commits on its own: one per operation (never an error after a commit).
+  oneMutationRule,
 ];
 
 /** Visitors (no caller) get neither introspection nor 'Did you mean' suggestions. */

