@@ -18,8 +18,21 @@ interface Column {
   numeric?: boolean;
 }
 
-/** Characters that make a spreadsheet read a cell as a formula (the OWASP CSV injection list). */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/**
+ * Text a spreadsheet may read as a formula (the OWASP CSV injection list, and `|` for DDE): a
+ * cell starting with a tab, CR or LF, or whose first character that is not blank or invisible
+ * (spaces, NBSP, zero-width characters, a byte order mark...), after Unicode NFKC normalisation
+ * (a fullwidth '＝' is '='), is one of = + - @ |.
+ */
+const LINE_START = /^[\t\r\n]/;
+const BLANK_OR_INVISIBLE = /^[\s\p{Cf}\p{Cc}\p{Zs}\u115f\u1160\u3164\uffa0]+/u;
+const FORMULA_START = /^[=+\-@|]/;
+
+function looksLikeFormula(value: string): boolean {
+  if (LINE_START.test(value)) return true;
+  const first = value.replace(BLANK_OR_INVISIBLE, '').slice(0, 8).normalize('NFKC');
+  return FORMULA_START.test(first.replace(BLANK_OR_INVISIBLE, ''));
+}
 
 /**
  * One cell as written: text that a spreadsheet would run as a formula gets a leading single
@@ -29,7 +42,7 @@ export function csvCell(value: unknown, numeric = false): unknown {
   if (value === null || value === undefined) return '';
   if (typeof value !== 'string') return value; // numbers, booleans, dates: written by the CSV writer, never text
   if (numeric && value.trim() !== '' && Number.isFinite(Number(value))) return value;
-  return FORMULA_START.test(value) ? `'${value}` : value;
+  return looksLikeFormula(value) ? `'${value}` : value;
 }
 
 /**

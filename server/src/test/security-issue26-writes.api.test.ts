@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { parseCsv } from './csv';
 import { SPARK_MANAGER, startHarness, type Harness } from './harness';
 
 /**
@@ -107,5 +108,49 @@ describe('a multi-field mutation never answers an error after committing (issue 
     });
     expect(res.json().errors?.[0].message).toBe(ONE_AT_A_TIME);
     expect(await attachments()).toBe(before);
+  });
+});
+
+describe('CSV cells are neutralised whatever blank or invisible character comes first (issue 26, 6d)', () => {
+  const hostile = {
+    space: ' =1+1',
+    spaces: '   +SUM(A1)',
+    nbsp: '\u00a0=1+1',
+    zeroWidthSpace: '\u200b=1+1',
+    byteOrderMark: '\ufeff@SUM(A1)',
+    wordJoiner: '\u2060-1+1',
+    lineFeed: '\n=1+1',
+    lineFeedAlone: '\nnotes',
+    carriageReturn: '\r=1+1',
+    tab: '\t=1+1',
+    fullwidthEquals: '\uff1d1+1',
+    fullwidthPlus: '\uff0b1+1',
+    fullwidthAt: '\uff20SUM(A1)',
+    pipe: '|cmd',
+    spacePipe: ' |cmd',
+    fullwidthPipe: '\uff5ccmd',
+    equals: '=1+1',
+    minus: '-1+1',
+  };
+  const harmless = { plain: 'Ladder 3', spaced: ' Ladder 4', dash: 'Ladder - spare' };
+
+  it("prefixes every such cell with ' and leaves plain text as it is", async () => {
+    const all = { ...hostile, ...harmless };
+    const models = Object.values(all).map((description) => ({ assetType: 'OTHER', description }));
+    const created = await h.gql(
+      SPARK_MANAGER,
+      `mutation($m: [AssetEntityInput!]!) { r: createAssetEntity(assetEntityModels: $m) { id } }`,
+      {
+        m: models,
+      },
+    );
+    expect(created.errors).toBeUndefined();
+    const res = await h.app.inject({ url: '/api/entity/AssetEntity/export', headers: h.headers(SPARK_MANAGER) });
+    expect(res.statusCode).toBe(200);
+    const [head, ...rows] = parseCsv(res.body);
+    const at = head.indexOf('Asset Name/Description');
+    const cells = new Set(rows.map((r) => r[at]));
+    for (const [name, value] of Object.entries(hostile)) expect(cells.has(`'${value}`), name).toBe(true);
+    for (const [name, value] of Object.entries(harmless)) expect(cells.has(value), name).toBe(true);
   });
 });
