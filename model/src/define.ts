@@ -151,11 +151,19 @@ export type Field<N extends string = EntityName> =
   ScalarField | EnumField | FileField | ReferenceField<N> | ChildrenField<N> | LinksField<N> | DerivedField;
 
 /**
+ * Shared rows visible to some roles only: safety links with role permissions (a link with
+ * permission rows shows only to roles holding one with canview), their permission rows (with
+ * their link), and safety link sections (hidden when every link of theirs is).
+ */
+export type RoleScopeRule = 'safetyLinks' | 'safetyLinkPermissions' | 'safetyLinkSections';
+
+/**
  * Which rows a member (MehubAccount) may see and change; administrators see everything.
  * - org: the row's reference `ref` is the caller's organisation
  * - self: the row is the caller's organisation
  * - via: the row is visible when the row it references through `ref` is visible
- * - shared: every signed-in user reads every row (writes per the matrix)
+ * - shared: every signed-in user reads every row (writes per the matrix), less those its
+ *   `byRole` rule keeps to some roles
  * - custom: a named rule in the server's access module (forms, form versions, submissions,
  *   documents, accounts, corrective actions, form photos: their uploader's, and those of submissions the caller reads)
  */
@@ -172,7 +180,16 @@ export type Scope =
        */
       own?: true;
     }
-  | { kind: 'shared' }
+  | {
+      kind: 'shared';
+      /**
+       * Rows every signed-in user reads, except those the data restricts to some roles: a named
+       * rule of the server's access module (server/src/access/role-scopes.ts), applied on every
+       * path a row is read by (lists, counts, by id, nested selections, search conditions,
+       * exports, the member pages). Administrators read them all.
+       */
+      byRole?: RoleScopeRule;
+    }
   | { kind: 'custom'; rule: 'forms' | 'formVersions' | 'submissions' | 'documents' | 'accounts' | 'correctiveActions' | 'photos' };
 
 /** An entity as the registry hands it out: its own name and every name it refers to are `EntityName`s. */

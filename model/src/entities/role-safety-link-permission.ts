@@ -5,7 +5,7 @@ export const roleSafetyLinkPermission = defineEntity({
   label: 'Role Safety Link Permission',
   table: 'role_safety_link_permission',
   display: 'id',
-  scope: { kind: 'shared' },
+  scope: { kind: 'shared', byRole: 'safetyLinkPermissions' },
   fields: {
     canview: f.boolean({ label: 'Can View', default: false, order: 10 }),
     cancreate: f.boolean({ label: 'Can Create', default: false, order: 20 }),

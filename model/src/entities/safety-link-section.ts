@@ -5,7 +5,7 @@ export const safetyLinkSection = defineEntity({
   label: 'Safety Link Section',
   table: 'safety_link_section',
   display: 'name',
-  scope: { kind: 'shared' },
+  scope: { kind: 'shared', byRole: 'safetyLinkSections' },
   fields: {
     name: f.text({ label: 'Name', required: true, searchable: true, order: 10 }),
     tooltip: f.text({ label: 'Tooltip', order: 20 }),

@@ -5,7 +5,7 @@ export const safetyLink = defineEntity({
   label: 'Safety Link',
   table: 'safety_link',
   display: 'name',
-  scope: { kind: 'shared' },
+  scope: { kind: 'shared', byRole: 'safetyLinks' },
   fields: {
     name: f.text({ label: 'Name', searchable: true, order: 10 }),
     create: f.text({ label: 'Create', order: 20 }),

@@ -6,6 +6,7 @@ import type { Db } from '../db/client';
 import { serverKindOf } from '../kinds';
 import { isAdministrator, type Caller } from './caller';
 import { editsOtherAccounts } from './records';
+import { safetyLinkPermissionSql } from './role-scopes';
 
 /** Entities that are someone's sign-in: who writes them decides who can become whom. */
 const ACCOUNT_ENTITIES = new Set<EntityName>(['MehubAccountEntity', 'MehubAdminEntity']);
@@ -140,10 +141,13 @@ export const PERSONAL_ACCOUNT_FIELDS: ReadonlySet<string> = new Set([
  * `entity` under which `caller` reads field `name`, or null when they read it wherever they read
  * the row. Members held to their own account (worker-type roles without back-end access) read a
  * colleague's personal details as empty, on every path that reads a field through crud (lists,
- * by id, nested references, search conditions, sorting, CSV exports, PDFs). API tokens are
+ * by id, nested references, search conditions, sorting, CSV exports, PDFs); a safety link's
+ * Create address reads as empty to a role without cancreate on it. API tokens are
  * their organisation's system, not a colleague: their reads are the organisation's.
  */
 export function fieldReadSql(entity: EntityDef, alias: string, name: string, caller: Caller | null, params: Params): string | null {
+  // A safety link's Create address: only to roles that may create from it (access/role-scopes.ts).
+  if (entity.name === 'SafetyLinkEntity' && name === 'create') return safetyLinkPermissionSql(alias, caller, params)?.canCreate ?? null;
   if (entity.name !== 'MehubAccountEntity' || !PERSONAL_ACCOUNT_FIELDS.has(name)) return null;
   if (!caller || caller.kind !== 'account' || editsOtherAccounts(caller)) return null;
   return `${alias}.id = ${params.add(caller.userId, 'uuid')}`;

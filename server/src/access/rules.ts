@@ -11,9 +11,24 @@ const VERB: Record<Operation, string> = { create: 'create', read: 'read', update
  */
 const TOKEN_READ_ONLY = new Set<EntityName>(['FormSubmissionsEntity', 'FormReviewRequestEntity']);
 
+/**
+ * Entities an API token only reads, any write refused: reminder logs are the hub's record of the
+ * reminders it sent (its reminder job writes them), shown in each recipient's Recent Activity.
+ * A token is no recipient and sends no reminder, so it neither writes a line into a member's
+ * Recent Activity nor changes or removes one the hub wrote.
+ */
+const TOKEN_NEVER_WRITES = new Set<EntityName>(['ReminderLogEntity']);
+
 export const ruleMessages = {
   tokenReadOnly: 'An API token cannot create or change form submissions or review requests: sign in as the member instead',
+  tokenNoReminderLogs: "An API token cannot create, change or delete reminder logs: they are the hub's record of the reminders it sent",
 } as const;
+
+function tokenRefusal(caller: Caller | null, entity: EntityDef, op: Operation): string | null {
+  if (caller?.kind !== 'token' || op === 'read') return null;
+  if (TOKEN_NEVER_WRITES.has(entity.name)) return ruleMessages.tokenNoReminderLogs;
+  return tokenRefuses(caller, entity, op) ? ruleMessages.tokenReadOnly : null;
+}
 
 function tokenRefuses(caller: Caller | null, entity: EntityDef, op: Operation): boolean {
   if (caller?.kind !== 'token' || (op !== 'create' && op !== 'update') || !TOKEN_READ_ONLY.has(entity.name)) return false;
@@ -35,13 +50,14 @@ export function integrationSubmitter(caller: Caller): Caller {
 
 /** The group matrix of data-layer.md section 6, for one caller (null: a visitor), less what API tokens never do. */
 export function allowed(caller: Caller | null, entity: EntityDef, op: Operation): boolean {
-  if (tokenRefuses(caller, entity, op)) return false;
+  if (tokenRefusal(caller, entity, op)) return false;
   return can(caller?.groups ?? [GROUPS.visitors], caller?.role ?? null, entity.name, op);
 }
 
 /** Throws unless the caller may perform `op` on `entity`; visitors are told to sign in. */
 export function assertAllowed(caller: Caller | null, entity: EntityDef, op: Operation): void {
-  if (tokenRefuses(caller, entity, op)) throw new ForbiddenError(ruleMessages.tokenReadOnly);
+  const refusal = tokenRefusal(caller, entity, op);
+  if (refusal) throw new ForbiddenError(refusal);
   if (allowed(caller, entity, op)) return;
   if (!caller) throw new UserError('You need to sign in to do this', 'UNAUTHENTICATED', 401);
   throw new ForbiddenError(`${messages.accessDenied}: ${VERB[op]} ${entity.name}`);

@@ -34,14 +34,25 @@ describe('administrators', () => {
 });
 
 describe('shared entities', () => {
-  it('are unrestricted for members and visitors', () => {
-    const shared = allEntities().filter((e) => e.scope.kind === 'shared');
+  it('are unrestricted for members and visitors, unless the data keeps rows to some roles', () => {
+    const shared = allEntities().filter((e) => e.scope.kind === 'shared' && !e.scope.byRole);
     expect(shared.map((e) => e.name)).toEqual(
       expect.arrayContaining(['StandardEntity', 'RoleEntity', 'DocumentTypesEntity', 'NewsEntity']),
     );
     for (const e of shared) {
       expect(scopeSql(e, 't', member, new Params()), e.name).toBeNull();
       expect(scopeSql(e, 't', null, new Params()), e.name).toBeNull();
+    }
+  });
+  it('keep role-restricted rows (safety links, their permissions and sections) to the roles the permissions name', () => {
+    const byRole = allEntities().filter((e) => e.scope.kind === 'shared' && e.scope.byRole);
+    expect(byRole.map((e) => e.name).sort()).toEqual(['RoleSafetyLinkPermissionEntity', 'SafetyLinkEntity', 'SafetyLinkSectionEntity']);
+    for (const e of byRole) {
+      const { sql, params } = scope(e.name);
+      expect(sql, e.name).toContain('role_safety_link_permission');
+      expect(params, e.name).toContain(ROLE);
+      expect(scopeSql(e, 't', null, new Params()), e.name).not.toBeNull();
+      expect(scopeSql(e, 't', admin, new Params()), e.name).toBeNull();
     }
   });
   it('make a link whose first side is shared unrestricted too', () => {

@@ -5,6 +5,7 @@ import { isAdministrator, type Caller } from './caller';
 import { HOOKED_ENTITIES } from './forms';
 import { writesColleaguesRows } from './records';
 import { managesActions } from './actions';
+import { roleScopes } from './role-scopes';
 
 function refColumn(entity: EntityDef, ref: string): { column: string; target: EntityDef } {
   const field = entity.fields[ref] as ReferenceField;
@@ -13,8 +14,8 @@ function refColumn(entity: EntityDef, ref: string): { column: string; target: En
 
 /**
  * The tenant scope of architecture.md as a SQL predicate on `alias` (a row of `entity`),
- * or null when the caller sees every row. Members see their own organisation's rows;
- * administrators everything; visitors nothing that is not shared.
+ * or null when the caller sees every row. Members see their own organisation's rows and the
+ * shared rows their role may see; administrators everything; visitors nothing that is not shared.
  */
 export function scopeSql(entity: EntityDef, alias: string, caller: Caller | null, params: Params): string | null {
   if (isAdministrator(caller)) return null;
@@ -22,7 +23,8 @@ export function scopeSql(entity: EntityDef, alias: string, caller: Caller | null
   const org = () => (caller?.organisationId ? params.add(caller.organisationId, 'uuid') : 'NULL::uuid');
   switch (scope.kind) {
     case 'shared':
-      return null;
+      // Visible to some roles only (access/role-scopes.ts): safety links and what names them.
+      return scope.byRole ? roleScopes[scope.byRole](alias, caller, params) : null;
     case 'org': {
       const { column } = refColumn(entity, scope.ref);
       return `${alias}.${ident(column)} = ${org()}`;

@@ -1,6 +1,7 @@
 import { getEntity } from '@hub/model';
 import { SEARCH_LINK_TYPES, SEARCH_RESULT_LIMIT, type SearchLinkType } from '@hub/model/site';
-import { isAdministrator, type Caller } from '../access/caller';
+import type { Caller } from '../access/caller';
+import { readableSql } from '../access/fields';
 import { allowed, assertAllowed } from '../access/rules';
 import { scopeSql } from '../access/scope';
 import type { Db } from '../db/client';
@@ -48,21 +49,6 @@ export function prefixQuery(term: string): string | null {
   return kept.length ? kept.map((w) => `${w}:*`).join(' & ') : null;
 }
 
-/**
- * Role permissions of safety links (RoleSafetyLinkPermissionEntity): a link without permission
- * rows is open to every member; a link with rows shows only to roles holding one with canview,
- * and offers its Create address only to roles holding one with cancreate. Administrators see all.
- * `visible` and `canCreate` are SQL predicates on the safety link aliased `a`.
- */
-function linkPermissionSql(a: string, caller: Caller, params: Params): { visible: string; canCreate: string } {
-  if (isAdministrator(caller)) return { visible: 'TRUE', canCreate: 'TRUE' };
-  const role = caller.roleId ? params.add(caller.roleId, 'uuid') : 'NULL::uuid';
-  const none = `NOT EXISTS (SELECT 1 FROM role_safety_link_permission p WHERE p.safety_link_id = ${a}.id)`;
-  const granted = (flag: string) =>
-    `EXISTS (SELECT 1 FROM role_safety_link_permission p WHERE p.safety_link_id = ${a}.id AND p.role_id = ${role} AND p.${flag})`;
-  return { visible: `(${none} OR ${granted('canview')})`, canCreate: `(${none} OR ${granted('cancreate')})` };
-}
-
 const and = (...parts: (string | null)[]) => parts.filter(Boolean).join(' AND ');
 
 export interface SearchRow {
@@ -99,13 +85,15 @@ export function compileSearch(caller: Caller, term: string, precedent: SearchLin
   const tsq = `to_tsquery('simple', ${params.add(query)})`;
   const branches: string[] = [];
   {
-    const perm = linkPermissionSql('sl', caller, params);
+    // Which links the caller's role may see is their scope, and whether it may create from one is
+    // the Create field's read rule (access/role-scopes.ts), as on every other path.
+    const create = readableSql(links, 'sl', 'create', 'sl."create"', caller, params);
     const sectionReadable = allowed(caller, getEntity('SafetyLinkSectionEntity'), 'read');
     branches.push(
       `SELECT c.id, 'SAFETY' AS type, ${sectionReadable ? 'sec.name' : 'NULL'} AS section_name, c.name, NULL::text AS header, ` +
-        `CASE WHEN c.can_create THEN c."create" END AS "create", c.view, ts_rank(c.v, ${tsq}) AS rank ` +
-        `FROM (SELECT sl.id, sl.name, sl."create", sl.view, sl.safety_link_section_id, ${VECTOR('sl')} AS v, ${perm.canCreate} AS can_create ` +
-        `FROM safety_link sl WHERE ${and(`${VECTOR('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params), perm.visible)} ` +
+        `c."create", c.view, ts_rank(c.v, ${tsq}) AS rank ` +
+        `FROM (SELECT sl.id, sl.name, ${create} AS "create", sl.view, sl.safety_link_section_id, ${VECTOR('sl')} AS v ` +
+        `FROM safety_link sl WHERE ${and(`${VECTOR('sl')} @@ ${tsq}`, scopeSql(links, 'sl', caller, params))} ` +
         `LIMIT ${SEARCH_CANDIDATES}) c LEFT JOIN safety_link_section sec ON sec.id = c.safety_link_section_id`,
     );
   }
@@ -142,8 +130,8 @@ export interface SectionRow {
 }
 
 /**
- * The safety link sections with the links the caller may see (role permissions as in
- * searchLinks), sections by order then name, links by order then name; a section none of
+ * The safety link sections with the links the caller may see (their scope: role permissions,
+ * access/role-scopes.ts), sections by order then name, links by order then name; a section none of
  * whose links the caller may see is left out.
  */
 export async function safetySections(db: Db, caller: Caller): Promise<SectionRow[]> {
@@ -152,12 +140,12 @@ export async function safetySections(db: Db, caller: Caller): Promise<SectionRow
   assertAllowed(caller, sections, 'read');
   assertAllowed(caller, links, 'read');
   const params = new Params();
-  const perm = linkPermissionSql('sl', caller, params);
-  const linkWhere = and('sl.safety_link_section_id = sec.id', scopeSql(links, 'sl', caller, params), perm.visible);
+  const create = readableSql(links, 'sl', 'create', 'sl."create"', caller, params);
+  const linkWhere = and('sl.safety_link_section_id = sec.id', scopeSql(links, 'sl', caller, params));
   const sectionScope = scopeSql(sections, 'sec', caller, params);
   const sql =
     `SELECT sec.id, sec.name, sec.tooltip, sec."order", ls.links FROM safety_link_section sec, LATERAL (` +
-    `SELECT json_agg(json_build_object('id', sl.id, 'name', sl.name, 'create', CASE WHEN ${perm.canCreate} THEN sl."create" END, ` +
+    `SELECT json_agg(json_build_object('id', sl.id, 'name', sl.name, 'create', ${create}, ` +
     `'view', sl.view, 'order', sl."order") ORDER BY sl."order" ASC NULLS LAST, sl.name ASC NULLS LAST, sl.id) AS links ` +
     `FROM safety_link sl WHERE ${linkWhere}) ls WHERE ${and('ls.links IS NOT NULL', sectionScope)} ` +
     `ORDER BY sec."order" ASC NULLS LAST, sec.name ASC, sec.id`;
