@@ -4,7 +4,7 @@ import { isRiskChoice } from './shapes';
 import { riskMatrixKeys } from './answers';
 import { RISK_LEVELS, riskLevel, riskScore } from './risk-matrix';
 import { visibilityTest } from './conditions';
-import type { AnswerIssue, Answers, FormDefinition, Question, QuestionType } from './types';
+import { answerOf, type AnswerIssue, type Answers, type FormDefinition, type Question, type QuestionType } from './types';
 
 /**
  * Corrective actions raised from failing answers (issue 15), pure: the filler offers the
@@ -59,14 +59,14 @@ export interface FailingAnswer {
 export function failingAnswer(q: Question, answers: Answers): FailingAnswer | null {
   if (q.questionType === 'riskMatrix') {
     const keys = riskMatrixKeys(q.id);
-    const [c, l] = [answers[keys.consequence], answers[keys.likelihood]];
+    const [c, l] = [answerOf(answers, keys.consequence), answerOf(answers, keys.likelihood)];
     if (!isRiskChoice(c) || !isRiskChoice(l)) return null;
     const score = riskScore(c, l);
     if (score < ACTION_RISK_SCORE) return null;
     return { question: q, answer: `${RISK_LEVELS[riskLevel(score)].label} (${score})`, riskScore: score, priority: 'high' };
   }
-  if (q.raisesAction && canRaiseOnNo(q) && isNo(answers[q.id]))
-    return { question: q, answer: String(answers[q.id]).trim(), riskScore: null, priority: 'moderate' };
+  if (q.raisesAction && canRaiseOnNo(q) && isNo(answerOf(answers, q.id)))
+    return { question: q, answer: String(answerOf(answers, q.id)).trim(), riskScore: null, priority: 'moderate' };
   return null;
 }
 
@@ -169,7 +169,7 @@ export function actionAnswerIssues(id: string, value: unknown, options: ActionCh
 export function actionEntries(answers: Answers): { id: string; key: string; value: unknown }[] {
   return Object.keys(answers)
     .filter((k) => k.endsWith('-action') && k.length > '-action'.length)
-    .map((key) => ({ id: key.slice(0, -'-action'.length), key, value: answers[key] }));
+    .map((key) => ({ id: key.slice(0, -'-action'.length), key, value: answerOf(answers, key) }));
 }
 
 /**
@@ -208,7 +208,7 @@ export function dropStaleActions(def: FormDefinition, answers: Answers): Answers
 /** The actions a completed submission raises: each failing answer with its well-formed action answer. */
 export function raisedActions(def: FormDefinition, answers: Answers): { failing: FailingAnswer; action: ActionAnswer }[] {
   return failingAnswers(def, answers).flatMap((failing) => {
-    const value = answers[actionKey(failing.question.id)];
+    const value = answerOf(answers, actionKey(failing.question.id));
     if (!value || typeof value !== 'object') return [];
     const a = value as ActionAnswer;
     return [{ failing, action: { ...a, assigneeId: a.assigneeId ?? null, description: a.description.trim() } }];

@@ -1,4 +1,4 @@
-import type { Answers, FormDefinition, Question } from './types';
+import { answerOf, type Answers, type FormDefinition, type Question } from './types';
 import { allQuestions } from './definition';
 import { visibilityTest } from './conditions';
 import { numberMessages } from './messages';
@@ -74,15 +74,15 @@ export function isAnswered(q: Question, answers: Answers): boolean {
     case 'formSection':
       return false;
     case 'checkbox':
-      return answers[q.id] === true;
+      return answerOf(answers, q.id) === true;
     case 'riskMatrix': {
       const keys = riskMatrixKeys(q.id);
-      return isChoice(answers[keys.consequence]) && isChoice(answers[keys.likelihood]);
+      return isChoice(answerOf(answers, keys.consequence)) && isChoice(answerOf(answers, keys.likelihood));
     }
     case 'canvasDraw':
-      return hasDrawing(answers[canvasKeys(q.id).data]);
+      return hasDrawing(answerOf(answers, canvasKeys(q.id).data));
     default:
-      return !isBlankAnswer(answers[q.id]);
+      return !isBlankAnswer(answerOf(answers, q.id));
   }
 }
 

@@ -1,4 +1,12 @@
-import type { Answers, ConditionOperator, FormDefinition, Question, QuestionType, ShowCondition } from './types';
+import {
+  answerOf,
+  type Answers,
+  type ConditionOperator,
+  type FormDefinition,
+  type Question,
+  type QuestionType,
+  type ShowCondition,
+} from './types';
 import { allQuestions } from './definition';
 import { canvasKeys, hasDrawing, isBlankAnswer, riskMatrixKeys } from './answers';
 import { parseDay, parseInstant } from './dates';
@@ -123,13 +131,13 @@ function holds(type: QuestionType | undefined, op: ConditionOperator, answer: un
 function comparedAnswer(target: Question, answers: Answers): unknown {
   if (target.questionType === 'riskMatrix') {
     const keys = riskMatrixKeys(target.id);
-    const c = toNumber(answers[keys.consequence]);
-    const l = toNumber(answers[keys.likelihood]);
+    const c = toNumber(answerOf(answers, keys.consequence));
+    const l = toNumber(answerOf(answers, keys.likelihood));
     // The score follows from the two choices; a stored score counts only without them.
-    return c !== undefined && l !== undefined ? c * l : answers[keys.score];
+    return c !== undefined && l !== undefined ? c * l : answerOf(answers, keys.score);
   }
-  if (target.questionType === 'canvasDraw') return answers[canvasKeys(target.id).data];
-  return answers[target.id];
+  if (target.questionType === 'canvasDraw') return answerOf(answers, canvasKeys(target.id).data);
+  return answerOf(answers, target.id);
 }
 
 /**

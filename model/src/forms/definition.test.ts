@@ -1,6 +1,8 @@
 import { describe, it, expect } from 'vitest';
 import { MAX_SECTION_DEPTH, allQuestions, findQuestion, parentSection, parseFormDefinition, slideQuestions } from './definition';
 import type { FormDefinition } from './types';
+import { isAnswered } from './answers';
+import { designerMessages } from './messages';
 
 const def: FormDefinition = {
   slides: [
@@ -164,5 +166,19 @@ describe('question lookup', () => {
     expect(parentSection(def, 'c')?.id).toBe('inner');
     expect(parentSection(def, 'b')?.id).toBe('sec');
     expect(parentSection(def, 'a')).toBeUndefined();
+  });
+});
+
+describe('reserved question ids (issue 26, 6b)', () => {
+  it('refuses names every object has', () => {
+    for (const id of ['__proto__', 'toString', 'constructor', 'hasOwnProperty', 'prototype']) {
+      const input = JSON.stringify({ slides: [{ name: 'S', contents: [{ id, title: 'Q', questionType: 'text' }] }] });
+      expect(failure(input)).toContain(designerMessages.reservedId(id));
+    }
+  });
+
+  it('reads answers by own property only', () => {
+    expect(isAnswered({ id: 'toString', title: 'Q', questionType: 'text' }, {})).toBe(false);
+    expect(isAnswered({ id: 'constructor', title: 'Q', questionType: 'checkbox' }, {})).toBe(false);
   });
 });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { designerMessages } from './messages';
 import { CONDITION_OPERATORS, QUESTION_TYPES, type FormDefinition, type Question, type QuestionValidator, type Slide } from './types';
 
 /**
@@ -53,6 +54,11 @@ export const questionSchema: z.ZodType<Question, QuestionInput> = z.lazy(() =>
     ),
 );
 
+/** Names every object has (Object.prototype's own properties, and 'prototype'): never a question id. */
+const RESERVED_QUESTION_IDS: ReadonlySet<string> = new Set([...Object.getOwnPropertyNames(Object.prototype), 'prototype']);
+
+export const isReservedQuestionId = (id: string): boolean => RESERVED_QUESTION_IDS.has(id);
+
 const slideSchema = z.looseObject({ name: z.string(), contents: z.array(questionSchema) });
 
 /** Walks questions depth-first with their dotted paths, e.g. slides.1.contents.0.contents.2 */
@@ -79,6 +85,9 @@ export const formDefinitionSchema: z.ZodType<FormDefinition, unknown> = z
     // Answers are keyed by question id, so two questions sharing one would share an answer.
     const seen = new Set<string>();
     eachQuestion(def, (q, path) => {
+      // Answers are plain objects: an id naming a built-in property (toString, __proto__...) would read that property.
+      if (isReservedQuestionId(q.id))
+        ctx.addIssue({ code: 'custom', message: `${designerMessages.reservedId(q.id)} (at ${path}.id)`, path: [] });
       if (seen.has(q.id)) ctx.addIssue({ code: 'custom', message: `Duplicate question id '${q.id}' at ${path}.id`, path: [] });
       seen.add(q.id);
     });

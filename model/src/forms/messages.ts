@@ -42,4 +42,5 @@ export const designerMessages = {
   sectionMissing: (id: string) => `There is no form section with id '${id}' on this slide.`,
   sectionNotEmpty: 'Cannot change the type of a form section that holds questions: move or delete them first.',
   duplicateIds: 'Two questions can not share one id.',
+  reservedId: (id: string) => `'${id}' can not be a question id: the name is reserved. Choose another id.`,
 } as const;

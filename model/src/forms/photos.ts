@@ -1,4 +1,4 @@
-import type { AnswerIssue, Answers, FormDefinition, Question } from './types';
+import { answerOf, type AnswerIssue, type Answers, type FormDefinition, type Question } from './types';
 import { allQuestions } from './definition';
 
 /**
@@ -60,7 +60,7 @@ export function photoAnswers(def: FormDefinition, answers: Answers): { question:
   const out: { question: Question; refs: string[] }[] = [];
   for (const q of allQuestions(def)) {
     if (!takesPhotos(q) || !Object.hasOwn(answers, photoKey(q.id))) continue;
-    const refs = photoRefsOf(answers[photoKey(q.id)]);
+    const refs = photoRefsOf(answerOf(answers, photoKey(q.id)));
     if (refs.length) out.push({ question: q, refs });
   }
   return out;
@@ -83,7 +83,7 @@ export function photoAnswerIssues(def: FormDefinition, answers: Answers, allowLo
   let total = 0;
   for (const key of Object.keys(answers)) {
     if (!key.endsWith(SUFFIX) || questionIds.has(key)) continue;
-    const value = answers[key];
+    const value = answerOf(answers, key);
     if (value === null || value === undefined) continue;
     if (!keys.has(key)) {
       issues.push({ path: key, message: photoMessages.notAQuestion });

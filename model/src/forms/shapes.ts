@@ -1,4 +1,4 @@
-import type { AnswerIssue, Answers, FormDefinition, Question } from './types';
+import { answerOf, type AnswerIssue, type Answers, type FormDefinition, type Question } from './types';
 import { allQuestions } from './definition';
 import { canvasKeys, riskMatrixKeys } from './answers';
 import { parseDay, parseInstant } from './dates';
@@ -122,21 +122,21 @@ const isTextList = (v: unknown): boolean => Array.isArray(v) && v.every((x) => t
 
 /** The message when the question's answer has the wrong shape, or null (an absent or null answer is no answer). */
 function shapeError(q: Question, answers: Answers): string | null {
-  const v = answers[q.id];
+  const v = answerOf(answers, q.id);
   switch (q.questionType) {
     case 'statement':
     case 'formSection':
       return null;
     case 'riskMatrix': {
       const keys = riskMatrixKeys(q.id);
-      const [c, l, s] = [answers[keys.consequence], answers[keys.likelihood], answers[keys.score]];
+      const [c, l, s] = [answerOf(answers, keys.consequence), answerOf(answers, keys.likelihood), answerOf(answers, keys.score)];
       if (!given(c) && !given(l) && !given(s)) return null;
       // Both choices or nothing: a score alone, or one choice without the other, is no answer.
       return isRiskChoice(c) && isRiskChoice(l) ? null : answerShapeMessages.riskMatrix;
     }
     case 'canvasDraw': {
       const keys = canvasKeys(q.id);
-      const [data, url] = [answers[keys.data], answers[keys.dataURL]];
+      const [data, url] = [answerOf(answers, keys.data), answerOf(answers, keys.dataURL)];
       if (given(data) && !isText(data)) return answerShapeMessages.drawing;
       if (!given(url)) return null;
       return isText(url) ? drawingUrlError(url as string) : answerShapeMessages.drawing;

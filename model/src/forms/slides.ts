@@ -1,4 +1,4 @@
-import type { AnswerIssue, Answers, FormDefinition, Question, Slide } from './types';
+import { answerOf, type AnswerIssue, type Answers, type FormDefinition, type Question, type Slide } from './types';
 import { slideQuestions } from './definition';
 import { isAnswered } from './answers';
 import { visibilityTest } from './conditions';
@@ -80,7 +80,7 @@ export function notificationRecipients(def: FormDefinition, answers: Answers): s
   const ids = notifyQuestions(def)
     .filter(visible)
     .flatMap((q) => {
-      const chosen = answers[q.id];
+      const chosen = answerOf(answers, q.id);
       return Array.isArray(chosen) ? chosen.filter((id): id is string => typeof id === 'string' && id !== '') : [];
     });
   return [...new Set(ids)];
@@ -96,7 +96,7 @@ export function validateReview(def: FormDefinition, answers: Answers): AnswerIss
   const comments = questions.find((q) => q.questionType === 'textArea');
   if (!option) return [];
   if (!isAnswered(option, answers)) return [{ path: option.id, message: formValidatorMessages.required }];
-  if (answers[option.id] === REVIEW_OPTIONS.improvement && comments && !isAnswered(comments, answers))
+  if (answerOf(answers, option.id) === REVIEW_OPTIONS.improvement && comments && !isAnswered(comments, answers))
     return [{ path: comments.id, message: formValidatorMessages.required }];
   return [];
 }

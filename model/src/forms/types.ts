@@ -99,6 +99,9 @@ export interface FormDefinition {
 /** Answers keyed by question id (and the derived keys of risk matrix and canvas questions). */
 export type Answers = Record<string, unknown>;
 
+/** The answer under `key` when the answers hold one of their own (never an inherited property such as toString). */
+export const answerOf = (answers: Answers, key: string): unknown => (Object.hasOwn(answers, key) ? answers[key] : undefined);
+
 /** One failed check: the question id and the spec's message. */
 export interface AnswerIssue {
   path: string;

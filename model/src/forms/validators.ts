@@ -1,4 +1,12 @@
-import type { AnswerIssue, Answers, FormDefinition, Question, QuestionType, QuestionValidator } from './types';
+import {
+  answerOf,
+  type AnswerIssue,
+  type Answers,
+  type FormDefinition,
+  type Question,
+  type QuestionType,
+  type QuestionValidator,
+} from './types';
 import { allQuestions, slideQuestions } from './definition';
 import { isAnswered } from './answers';
 import { numberMessages, formValidatorMessages } from './messages';
@@ -185,7 +193,7 @@ export function validateQuestion(
       continue;
     }
     if (!answered) continue;
-    const message = check(v, target, answers[target.id], now, options);
+    const message = check(v, target, answerOf(answers, target.id), now, options);
     if (message) return message;
   }
   return null;

@@ -1,5 +1,6 @@
 import { jsonTooDeep, jsonTooDeepMessage } from '@hub/model';
 import {
+  answerOf,
   answerKeys,
   isReviewSlide,
   parseFormDefinition,
@@ -74,7 +75,7 @@ export function splitReview(def: FormDefinition, answers: Answers): { review: An
 /** A review as its timeline event tells it: each answered review question, '<title>: <answer>'. */
 export function reviewLines(def: FormDefinition, review: Answers): string[] {
   return reviewQuestions(def).flatMap((q) => {
-    const v = review[q.id];
+    const v = answerOf(review, q.id);
     const text = typeof v === 'string' ? v.trim() : typeof v === 'number' || typeof v === 'boolean' ? String(v) : '';
     return text ? [`${q.title.trim() || 'Review'}: ${text}`] : [];
   });
@@ -83,7 +84,7 @@ export function reviewLines(def: FormDefinition, review: Answers): string[] {
 /** The chosen option of the review (its radio question), if any. */
 export function reviewOption(def: FormDefinition, answers: Answers): string | null {
   const q = reviewQuestions(def).find((x) => x.questionType === 'radiobutton');
-  const v = q ? answers[q.id] : undefined;
+  const v = q ? answerOf(answers, q.id) : undefined;
   return typeof v === 'string' && v ? v : null;
 }
 

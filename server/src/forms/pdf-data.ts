@@ -1,5 +1,5 @@
 import { getEntity, isUuid, parseWireDate } from '@hub/model';
-import { photoAnswers, visibilityTest, type Answers, type FormDefinition } from '@hub/model/forms';
+import { answerOf, photoAnswers, visibilityTest, type Answers, type FormDefinition } from '@hub/model/forms';
 import type { Caller } from '../access/caller';
 import { allowed } from '../access/rules';
 import type { Filter } from '../crud/conditions';
@@ -169,7 +169,7 @@ function collectUserIds(def: FormDefinition | null, answers: Answers, into: Set<
   for (const slide of def.slides)
     for (const q of questionsOf(slide)) {
       if (q.questionType !== 'selectUserProfile' || !visible(q)) continue;
-      const v = answers[q.id];
+      const v = answerOf(answers, q.id);
       for (const id of Array.isArray(v) ? v : [v]) if (isUuid(id)) into.add(id);
     }
 }

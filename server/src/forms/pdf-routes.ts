@@ -9,6 +9,7 @@ import { assertAllowed } from '../access/rules';
 import { BadInputError, NotFoundError, UserError } from '../core/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from '../files/storage';
+import { cleanFileName } from '../files/types';
 import { parseBody } from '../rest/body';
 import { assertTimeZone, fileDate } from './dates';
 import { ExportSlots } from './export-slots';
@@ -82,9 +83,9 @@ function conditionsOf(raw: string | z.infer<typeof conditionsSchema> | null | un
   return parsed.data as Where[][];
 }
 
-/** Characters file systems refuse, out of a zip entry name. */
+/** Characters file systems refuse, and bidirectional and invisible format characters, out of a zip entry name. */
 const safeName = (s: string) =>
-  [...s]
+  [...cleanFileName(s, '')]
     .map((c) => (c.charCodeAt(0) < 0x20 || '\\/:*?"<>|'.includes(c) ? ' ' : c))
     .join('')
     .replace(/\s+/g, ' ')

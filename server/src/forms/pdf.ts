@@ -1,5 +1,6 @@
 import PDFDocument from 'pdfkit';
 import {
+  answerOf,
   CONSEQUENCES,
   LIKELIHOODS,
   RISK_LEVELS,
@@ -138,7 +139,7 @@ type Rendered =
 
 /** How one question's answer is shown. */
 function renderAnswer(q: Question, answers: Answers, input: SubmissionPdfInput): Rendered {
-  const v = answers[q.id];
+  const v = answerOf(answers, q.id);
   switch (q.questionType) {
     case 'checkbox':
       return { kind: 'text', text: v === true || v === 'true' ? 'Yes' : 'No' };
@@ -159,8 +160,8 @@ function renderAnswer(q: Question, answers: Answers, input: SubmissionPdfInput):
       return ids.length ? { kind: 'text', text: ids.map((id) => input.userNames[id] ?? 'Unknown user').join(', ') } : { kind: 'none' };
     }
     case 'riskMatrix': {
-      const c = choiceLabel(CONSEQUENCES, answers[`${q.id}-selectedConsequence`]);
-      const l = choiceLabel(LIKELIHOODS, answers[`${q.id}-selectedLikelihood`]);
+      const c = choiceLabel(CONSEQUENCES, answerOf(answers, `${q.id}-selectedConsequence`));
+      const l = choiceLabel(LIKELIHOODS, answerOf(answers, `${q.id}-selectedLikelihood`));
       if (!c || !l) return { kind: 'none' };
       // Always the product of the two choices shown: a stored score is never trusted.
       const score = riskScore(c.value, l.value);
@@ -168,7 +169,7 @@ function renderAnswer(q: Question, answers: Answers, input: SubmissionPdfInput):
       return { kind: 'risk', text: `${c.label} x ${l.label} = ${score} (${RISK_LEVELS[level]?.label ?? level})`, level };
     }
     case 'canvasDraw': {
-      const url = answers[`${q.id}-canvas-draw-dataURL`];
+      const url = answerOf(answers, `${q.id}-canvas-draw-dataURL`);
       if (typeof url !== 'string' || !url) return { kind: 'none' };
       // Checked completely first: pdfkit decodes some PNGs later, where a failure cannot be caught.
       return { kind: 'drawing', png: safeDrawingPng(url) };
@@ -471,7 +472,7 @@ export async function renderSubmissionPdf(input: SubmissionPdfInput): Promise<Bu
     }
     attachmentsSection();
     const review = def.slides.find(isReviewSlide);
-    if (review && (input.review || review.contents.some((q) => !isBlank(answers[q.id])))) {
+    if (review && (input.review || review.contents.some((q) => !isBlank(answerOf(answers, q.id))))) {
       sectionHeading('Review');
       walk(review.contents);
       questionBlock('Reviewer', input.review?.reviewer ? { kind: 'text', text: input.review.reviewer } : { kind: 'none' });

@@ -1,5 +1,5 @@
 import { getEntity, isSafeKey, isUuid } from '@hub/model';
-import { photoAnswerIssues, photoAnswers, photoMessages, type Answers, type FormDefinition } from '@hub/model/forms';
+import { answerOf, photoAnswerIssues, photoAnswers, photoMessages, type Answers, type FormDefinition } from '@hub/model/forms';
 import { isAdministrator, type Caller } from '../access/caller';
 import { ForbiddenError, ValidationError } from '../core/errors';
 import type { DeleteHookContext, SaveHookContext, SaveHooks } from '../crud/hooks';
@@ -105,7 +105,7 @@ async function beforeDelete(ctx: DeleteHookContext): Promise<void> {
       if (!answers) continue;
       let changed = false;
       for (const key of Object.keys(answers)) {
-        const value = answers[key];
+        const value = answerOf(answers, key);
         if (!key.endsWith('-photos') || !Array.isArray(value)) continue;
         const kept = value.filter((ref) => !(typeof ref === 'string' && gone.has(ref.toLowerCase())));
         if (kept.length === value.length) continue;

@@ -1,5 +1,6 @@
 import { getEntity, isUuid, messages, type ValidationIssue } from '@hub/model';
 import {
+  answerOf,
   answerShapeMessages,
   allQuestions,
   answerKeys,
@@ -79,7 +80,7 @@ export function assertShapes(def: FormDefinition, answers: Answers): void {
   const refused = new Set(issues.map((i) => i.path));
   for (const q of allQuestions(def)) {
     if (q.questionType !== 'canvasDraw' || refused.has(q.id)) continue;
-    const url = answers[canvasKeys(q.id).dataURL];
+    const url = answerOf(answers, canvasKeys(q.id).dataURL);
     if (typeof url === 'string' && url !== '' && !safeDrawingPng(url)) issues.push({ path: q.id, message: answerShapeMessages.drawing });
   }
   if (issues.length) throw answerIssues(issues);
@@ -92,8 +93,11 @@ export function assertShapes(def: FormDefinition, answers: Answers): void {
  */
 export async function assertSelectedUsers(tx: Db, def: FormDefinition, answers: Answers, ownerId: unknown): Promise<void> {
   const selected = allQuestions(def)
-    .filter((q) => q.questionType === 'selectUserProfile' && Array.isArray(answers[q.id]) && (answers[q.id] as unknown[]).length)
-    .map((q) => ({ id: q.id, users: (answers[q.id] as unknown[]).map(String) }));
+    .filter(
+      (q) =>
+        q.questionType === 'selectUserProfile' && Array.isArray(answerOf(answers, q.id)) && (answerOf(answers, q.id) as unknown[]).length,
+    )
+    .map((q) => ({ id: q.id, users: (answerOf(answers, q.id) as unknown[]).map(String) }));
   if (!selected.length) return;
   const ids = [...new Set(selected.flatMap((s) => s.users))].filter(isUuid);
   const owner = typeof ownerId === 'string' && isUuid(ownerId) ? await loadOwner(tx, ownerId) : null;
@@ -173,9 +177,10 @@ export function copyJobFields(def: FormDefinition, answers: Answers, input: Reco
   const visible = visibilityTest(def, answers);
   for (const type of ['jobNumber', 'jobAddress'] as const) {
     const q = allQuestions(def).find(
-      (x) => x.questionType === type && visible(x) && typeof answers[x.id] === 'string' && (answers[x.id] as string).trim(),
+      (x) =>
+        x.questionType === type && visible(x) && typeof answerOf(answers, x.id) === 'string' && (answerOf(answers, x.id) as string).trim(),
     );
-    input[type] = q ? (answers[q.id] as string).trim() : null;
+    input[type] = q ? (answerOf(answers, q.id) as string).trim() : null;
   }
 }
 

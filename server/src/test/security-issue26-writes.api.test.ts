@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from './csv';
-import { SPARK_MANAGER, startHarness, type Harness } from './harness';
+import { designerMessages } from '@hub/model/forms';
+import { ADMIN, SPARK_MANAGER, startHarness, type Harness } from './harness';
 
 /**
  * Issue 26 attack report, item 4 and parts of 6: no error answer after a commit, one draft per
@@ -152,5 +153,36 @@ describe('CSV cells are neutralised whatever blank or invisible character comes 
     const cells = new Set(rows.map((r) => r[at]));
     for (const [name, value] of Object.entries(hostile)) expect(cells.has(`'${value}`), name).toBe(true);
     for (const [name, value] of Object.entries(harmless)) expect(cells.has(value), name).toBe(true);
+  });
+});
+
+describe('reserved question ids are refused by the form definition (issue 26, 6b)', () => {
+  it('refuses __proto__, toString, constructor and hasOwnProperty (nested too) and keeps no version', async () => {
+    const form = await h.gql<{ r: { id: string }[] }>(
+      ADMIN,
+      `mutation($m: [FormsEntityInput!]!) { r: createFormsEntity(formsEntityModels: $m) { id } }`,
+      {
+        m: [{ name: 'Reserved ids', formType: 'QUALITY', isActive: true, isDefault: false }],
+      },
+    );
+    expect(form.errors).toBeUndefined();
+    const formId = form.data!.r[0].id;
+    const versions = () => count('SELECT count(*)::int AS n FROM forms_entity_form_version WHERE form_id = $1', [formId]);
+    for (const id of ['__proto__', 'toString', 'constructor', 'hasOwnProperty', 'valueOf']) {
+      for (const contents of [
+        [{ id, title: 'Q', questionType: 'text' }],
+        [{ id: 'sec', title: 'S', questionType: 'formSection', contents: [{ id, title: 'Q', questionType: 'text' }] }],
+      ]) {
+        // JSON text keeps '__proto__' as an own key, as a client would send it.
+        const formData = JSON.stringify({ slides: [{ name: 'Slide', contents }], pagination: { type: 'page' }, customOptions: [] });
+        const res = await h.gql(
+          ADMIN,
+          `mutation($m: [FormsEntityFormVersionInput!]!) { r: createFormsEntityFormVersion(formsEntityFormVersionModels: $m) { id } }`,
+          { m: [{ formId, active: true, formData }] },
+        );
+        expect(res.errors?.[0].message, id).toContain(designerMessages.reservedId(id));
+      }
+    }
+    expect(await versions()).toBe(0);
   });
 });
