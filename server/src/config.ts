@@ -18,6 +18,8 @@ export interface Config {
   sessionAbsoluteHours: number;
   /** Largest JSON body accepted by the API, in bytes. */
   bodyLimit: number;
+  /** STATEMENT_TIMEOUT_SECONDS: how long one PostgreSQL statement may run, in ms (0: no limit; the embedded engine cannot stop one). */
+  statementTimeoutMs: number;
   /** nodemailer SMTP URL; without it mail only lands in the outbox table. */
   smtpUrl: string | null;
   mailFrom: string;
@@ -97,6 +99,9 @@ export interface MembershipFeedSettings {
   /** MEMBERSHIP_FEED_MAX_MB: a larger feed is refused unread. */
   maxBytes: number;
 }
+
+/** How long one PostgreSQL statement may run unless STATEMENT_TIMEOUT_SECONDS says otherwise (issue 26). */
+export const DEFAULT_STATEMENT_TIMEOUT_SECONDS = 15;
 
 export const DEFAULT_FEED_TIMEOUT_SECONDS = 60;
 export const DEFAULT_FEED_MAX_MB = 50;
@@ -292,6 +297,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 60),
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12),
     bodyLimit: int('BODY_LIMIT_BYTES', 1_000_000),
+    statementTimeoutMs: int('STATEMENT_TIMEOUT_SECONDS', DEFAULT_STATEMENT_TIMEOUT_SECONDS) * 1000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Safety Hub <no-reply@safety-hub.local>',
     secretKey: env.SECRET_KEY || null,

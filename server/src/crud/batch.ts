@@ -1,7 +1,7 @@
 import type { EntityDef } from '@hub/model';
 import type { Caller } from '../access/caller';
 import { assertAllowed } from '../access/rules';
-import { isDatabaseUnavailable, type Db } from '../db/client';
+import { isDatabaseUnavailable, isStopped, type Db } from '../db/client';
 import { Params } from '../db/params';
 import type { Filter } from './conditions';
 import type { PendingSession } from '../access/caller';
@@ -69,7 +69,9 @@ export function readBatch(db: Db, caller: Caller | null, pending: PendingSession
       ({
         rows: [row],
       } = await db.query<Record<string, unknown>>(sql, params.values, { prepare: true }));
-    } catch {
+    } catch (err) {
+      // A statement the database stopped (too long, too large): not sent again field by field.
+      if (isStopped(err)) return fields.forEach((f) => f.reject(err));
       // Each field on its own, once the session is confirmed by itself: each gets its own error.
       if (pending && !(await confirm())) return refuse(fields);
       for (const f of fields) settle(f, f.alone());
@@ -234,8 +236,8 @@ export async function answerDirect(
       rows: [row],
     } = await db.query<{ body: string; stale?: boolean }>(sql, params.values, { prepare: true }));
   } catch (err) {
-    // The database gone: the 503 at once, not another try through graphql-js.
-    if (isDatabaseUnavailable(err)) throw err;
+    // The database gone, or the statement stopped (too long, too large): the error at once, not another try through graphql-js.
+    if (isDatabaseUnavailable(err) || isStopped(err)) throw err;
     return null;
   }
   if (!row) return { refused: true };

@@ -27,6 +27,7 @@ import { idFilter, serverKindOf, stampFilter, type ServerKind } from '../kinds';
 import { derivedSql } from './derived';
 import { BadInputError } from '../core/errors';
 import { Params, ident } from '../db/params';
+import { COST_LIMITS, costMessages } from './limits';
 
 /** One search condition: data-layer.md section 7. */
 export interface Where {
@@ -267,6 +268,27 @@ export function compileConditions(
   return groups.map((g) => `(${g.map((c) => compileWhere(entity, alias, c, params, caller)).join(' OR ')})`).join(' AND ');
 }
 
+/** Related records a dotted path goes through: one per step past the first (a path that is not a text counts none: checkShape refuses it). */
+export const pathJoins = (path: unknown): number => (typeof path === 'string' ? path.split('.').length - 1 : 0);
+
+/** Related records a filter goes through (COST_LIMITS.searchJoins): each condition's path steps, and each `has` with its conditions'. */
+export function searchJoins(filter: Filter): number {
+  const list = <T>(v: T[] | null | undefined): T[] => (Array.isArray(v) ? v : []);
+  const ofGroups = (groups: Where[][] | null | undefined) =>
+    list(groups).reduce((n, g) => n + list(g).reduce((m, c) => m + pathJoins((c as Where | null)?.path), 0), 0);
+  return (
+    list(filter.where).reduce((n, c) => n + pathJoins((c as Where | null)?.path), 0) +
+    ofGroups(filter.conditions) +
+    list(filter.has).reduce((n, h) => n + 1 + pathJoins((h as Has | null)?.path) + ofGroups((h as Has | null)?.conditions), 0)
+  );
+}
+
+/** Refuses a search that goes through more related records than COST_LIMITS.searchJoins (`extra`: a list's sort paths). */
+export function checkSearchCost(filter: Filter, extra = 0): void {
+  const joins = searchJoins(filter) + extra;
+  if (joins > COST_LIMITS.searchJoins) throw new BadInputError(costMessages.tooComplex(joins));
+}
+
 /** Bounds what one request may ask of the database, before any of it is compiled. */
 function checkSize(filter: Filter): void {
   const count = (groups: Where[][] | null | undefined) =>
@@ -275,6 +297,7 @@ function checkSize(filter: Filter): void {
     (filter.where?.length ?? 0) + count(filter.conditions) + (filter.has ?? []).reduce((n, h) => n + 1 + count(h?.conditions), 0);
   if (total > MAX_CONDITIONS) throw new BadInputError(`At most ${MAX_CONDITIONS} search conditions can be given at once`);
   if ((filter.ids?.length ?? 0) > MAX_TAKE) throw new BadInputError(`At most ${MAX_TAKE} ids can be given at once`);
+  checkSearchCost(filter);
 }
 
 /** The whole filter of a list, count or bulk operation (without the tenant scope). */

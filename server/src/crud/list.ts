@@ -5,7 +5,7 @@ import { scopeSql, writeScopeSql } from '../access/scope';
 import { readableSql } from '../access/fields';
 import type { Db } from '../db/client';
 import { columnOf } from '../db/columns';
-import { compileFilter, type Filter } from './conditions';
+import { checkSearchCost, compileFilter, pathJoins, type Filter } from './conditions';
 import { translateDbError } from '../db/db-errors';
 import { BadInputError } from '../core/errors';
 import { Params, ident } from '../db/params';
@@ -108,6 +108,8 @@ export function answerListSql(params: Params, caller: Caller | null, entity: Ent
 
 function pageSql(params: Params, caller: Caller | null, entity: EntityDef, args: ListArgs, object: (joins: string[]) => string): string {
   const { skip, take } = paging(args);
+  // The filter's related records and the sort's, together, before anything is compiled.
+  checkSearchCost(args, Array.isArray(args.orderBy) ? args.orderBy.reduce((n, o) => n + pathJoins(o?.path), 0) : 0);
   const joins: string[] = [];
   const json = object(joins);
   const where = whereSql(entity, 't', args, params, caller);

@@ -1,5 +1,6 @@
 import { MAX_TAKE, fieldOf, isRelation, kinds, isUuid, messages, validateInput, type EntityDef } from '@hub/model';
 import { saveRelations } from './relations';
+import { COST_LIMITS, costMessages } from './limits';
 import type { Caller } from '../access/caller';
 import { planWrite } from '../access/write-plan';
 import type { Db } from '../db/client';
@@ -49,13 +50,17 @@ function checkBounds(entity: EntityDef, inputs: Input[], merge: Set<string>): vo
     const f = fieldOf(entity, m);
     if (!f || !isRelation(f)) throw new BadInputError(`mergeReferences: '${m}' is not a reference list of ${entity.name}`);
   }
+  // The rows the save writes: each record, and each id of its reference lists (COST_LIMITS.writeRows).
+  let rows = inputs.length;
   for (const input of inputs)
     for (const [name, field] of Object.entries(entity.fields)) {
       if (!isRelation(field)) continue;
       const list = Object.hasOwn(input, name) ? input[name] : null;
       if (Array.isArray(list) && list.length > MAX_TAKE)
         throw new BadInputError(`At most ${MAX_TAKE} records can be given in ${name} at once`);
+      if (Array.isArray(list)) rows += list.length;
     }
+  if (rows > COST_LIMITS.writeRows) throw new BadInputError(costMessages.tooManyRows(rows));
 }
 
 /**

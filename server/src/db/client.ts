@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { join } from 'node:path';
 import { lockDataDir } from './lock';
 import { isDatabaseUnavailable, markIfUnavailable } from './unavailable';
+import { UserError } from '../core/errors';
+import { DEFAULT_STATEMENT_TIMEOUT_SECONDS } from '../config';
 
 /** The one database interface the server uses: the same SQL on PGlite and PostgreSQL. */
 export interface Db {
@@ -46,6 +48,29 @@ type Querier = (
   options?: QueryOptions,
 ) => Promise<{ rows: unknown[]; affectedRows?: number; rowCount?: number | null }>;
 
+/** What a client is told when a statement of its request was stopped (issue 26). */
+export const statementMessages = {
+  timeout:
+    'The database took too long to answer this request, so it was stopped and nothing was changed: ask for fewer records or conditions at once',
+  outOfMemory: 'This request is too large for the database: ask for fewer records or conditions at once',
+} as const;
+
+/**
+ * A statement the database stopped because of what the request asked: its statement timeout
+ * (57014, query_canceled), or out of memory (53200, PGlite's answer to a huge plan). Its
+ * transaction is rolled back by whoever opened it; the client gets a clear message, never a 500.
+ */
+function stopped(err: unknown): unknown {
+  const code = (err as { code?: string } | null)?.code;
+  if (code === '57014') return new UserError(statementMessages.timeout, 'TIMEOUT', 503);
+  if (code === '53200') return new UserError(statementMessages.outOfMemory, 'BAD_USER_INPUT', 400);
+  return err;
+}
+
+/** True for the error of a statement the database stopped (statementMessages): sending it again would only take as long. */
+export const isStopped = (err: unknown): boolean =>
+  err instanceof UserError && (err.message === statementMessages.timeout || err.message === statementMessages.outOfMemory);
+
 function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: Db['transaction'], close: () => Promise<void>): Db {
   return {
     engine,
@@ -54,7 +79,7 @@ function wrap(engine: Db['engine'], run: Querier, stats: DbStats, transaction: D
     async query<T>(text: string, params: unknown[] = [], options?: QueryOptions) {
       stats.statements++;
       if (!READ_ONLY.test(text)) stats.writes++;
-      const r = await run(text, params, options);
+      const r = await run(text, params, options).catch((err: unknown) => Promise.reject(stopped(err)));
       return { rows: r.rows as T[], affectedRows: r.affectedRows ?? r.rowCount ?? 0 };
     },
     transaction,
@@ -212,9 +237,23 @@ async function runOn(client: PgClient | import('pg').Pool, text: string, params:
 /** How long a request waits for a connection to PostgreSQL before it is told the database is unavailable. */
 export const CONNECT_TIMEOUT_MS = 5_000;
 
-export async function openPostgres(url: string, max = 10): Promise<Db> {
+/**
+ * `statementTimeoutMs`: how long one statement may run on each connection (PostgreSQL's
+ * statement_timeout, set when the connection opens; 0: no limit). Work that legitimately runs
+ * longer lifts it for its own transaction (`SET LOCAL statement_timeout = 0`, as migrations do).
+ */
+export async function openPostgres(
+  url: string,
+  max = 10,
+  { statementTimeoutMs = DEFAULT_STATEMENT_TIMEOUT_SECONDS * 1000 }: { statementTimeoutMs?: number } = {},
+): Promise<Db> {
   const { default: pg } = await import('pg');
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: CONNECT_TIMEOUT_MS });
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    ...(statementTimeoutMs > 0 ? { statement_timeout: statementTimeoutMs } : {}),
+  });
   pool.on('error', () => {
     /* a dropped idle client: the next query reconnects */
   });

@@ -16,6 +16,8 @@ export async function migrate(db: Db, dir: string): Promise<string[]> {
   await db.query('CREATE TABLE IF NOT EXISTS hub_migrations (tag text PRIMARY KEY, applied timestamp NOT NULL DEFAULT now())');
   const applied: string[] = [];
   await db.transaction(async (tx) => {
+    // A migration (an index over a large table) and the wait for another server's may outlast STATEMENT_TIMEOUT_SECONDS.
+    await tx.query('SET LOCAL statement_timeout = 0');
     await tx.query('SELECT pg_advisory_xact_lock(7301)');
     const { rows } = await tx.query<{ tag: string }>('SELECT tag FROM hub_migrations');
     const done = new Set(rows.map((r) => r.tag));
