@@ -1,8 +1,9 @@
-import { allEntities, opNames, type EntityDef } from '@hub/model';
+import { ROLES, allEntities, getEntity, opNames, type EntityDef, type EntityName, type RoleScopeRule } from '@hub/model';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ownsRows } from '../access/scope';
 import { SESSION_COOKIE } from '../auth/session';
-import { SPARK_MANAGER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
+import { insertRow } from './rows';
 import { changeFor, createSample } from './samples';
 
 /**
@@ -173,4 +174,98 @@ describe('one batch naming an own row twice', () => {
     const { rows } = await h.db.query<{ comments: string }>('SELECT comments FROM asset WHERE id = $1', [mine]);
     expect(rows[0].comments).toBe('second');
   });
+});
+
+/**
+ * Shared rows the data keeps to some roles (scope 'shared' with byRole, access/role-scopes.ts,
+ * and the member-body documents of the 'documents' scope): a row made visible to the SafetyManager
+ * role only is missing for a Worker from lists, counts, by-id reads, id filters, nested selections
+ * from every entity that refers to it, and the CSV export; the SafetyManager reads it.
+ */
+const roleOnly = async (table: string, row: Record<string, unknown>) => insertRow(h.db, table, row);
+const roleIdOf = async (name: string) => (await h.db.query<{ id: string }>('SELECT id FROM role WHERE name = $1', [name])).rows[0].id;
+async function managersOnlyLink(): Promise<string> {
+  const link = await roleOnly('safety_link', { name: 'Managers only link', create: '/safety-form/managers', view: '/mesafety' });
+  await roleOnly('role_safety_link_permission', { safety_link_id: link, role_id: await roleIdOf(ROLES.safetyManager), canview: true });
+  return link;
+}
+const roleRestricted: Record<RoleScopeRule, () => Promise<string>> = {
+  safetyLinks: managersOnlyLink,
+  safetyLinkPermissions: async () => {
+    const link = await managersOnlyLink();
+    const { rows } = await h.db.query<{ id: string }>('SELECT id FROM role_safety_link_permission WHERE safety_link_id = $1', [link]);
+    return rows[0].id;
+  },
+  safetyLinkSections: async () => {
+    const section = await roleOnly('safety_link_section', { name: 'Managers only section' });
+    await h.db.query('UPDATE safety_link SET safety_link_section_id = $1 WHERE id = $2', [section, await managersOnlyLink()]);
+    return section;
+  },
+};
+async function managersOnlyMeaDocument(): Promise<string> {
+  const type = await roleOnly('document_types', { name: 'Managers only MEA type', mea_document: true });
+  await roleOnly('link_roles_mea_document_access', { roles_id: await roleIdOf(ROLES.safetyManager), document_types_id: type });
+  const doc = await roleOnly('document', { document_name: 'Managers only MEA document', status: 'ACTIVE', document_link: '/mesafety' });
+  await roleOnly('link_document_types_documents', { documents_id: doc, document_types_id: type });
+  return doc;
+}
+const roleScoped: [EntityName, () => Promise<string>][] = [
+  ...allEntities().flatMap((e) =>
+    e.scope.kind === 'shared' && e.scope.byRole ? [[e.name, roleRestricted[e.scope.byRole]] as [EntityName, () => Promise<string>]] : [],
+  ),
+  ['DocumentEntity', managersOnlyMeaDocument],
+];
+
+/** Fields of other entities whose selection reads rows of `target` (references, children, links). */
+function fieldsReaching(target: EntityName): { entity: EntityDef; field: string }[] {
+  return allEntities().flatMap((entity) =>
+    Object.entries(entity.fields).flatMap(([field, def]) => {
+      const reaches =
+        def.kind === 'reference' || def.kind === 'children'
+          ? def.target === target
+          : def.kind === 'links'
+            ? (getEntity(def.link).fields[def.other] as { target?: string }).target === target
+            : false;
+      return reaches ? [{ entity, field }] : [];
+    }),
+  );
+}
+
+describe.each(roleScoped.map(([name, make]) => [name, make] as const))('%s: a row kept to other roles', (name, make) => {
+  const n = opNames(name);
+  let id: string;
+  beforeAll(async () => {
+    id = await make();
+    expect(h.users[SPARK_WORKER].role).not.toBe(ROLES.safetyManager);
+  });
+
+  it('is missing from lists, counts, by-id reads, id filters and the CSV export; the role it is kept to reads it', async () => {
+    const res = await h.gql<Record<string, unknown>>(
+      SPARK_WORKER,
+      `query($ids: [ID!], $id: ID!, $sid: String!) { l: ${n.list}(ids: $ids) { id } c: ${n.count}(ids: $ids) one: ${n.byId}(id: $id) { id }
+        w: ${n.list}(where: [{path: "id", comparison: equal, value: [$sid]}]) { id } }`,
+      { ids: [id], id, sid: id },
+    );
+    expect(res.errors).toBeUndefined();
+    expect(res.data).toEqual({ l: [], c: 0, one: null, w: [] });
+    const conditions = encodeURIComponent(JSON.stringify([[{ path: 'id', comparison: 'equal', value: [id] }]]));
+    const csv = await h.app.inject({
+      url: `/api/entity/${name}/export?stringConditions=${conditions}`,
+      headers: { cookie: `${SESSION_COOKIE}=${h.users[SPARK_WORKER].cookie}` },
+    });
+    expect(csv.statusCode).toBe(200);
+    expect(csv.body).not.toContain(id);
+    const own = await h.gql(SPARK_MANAGER, `query($id: ID!) { one: ${n.byId}(id: $id) { id } }`, { id });
+    expect(own.data).toEqual({ one: { id } });
+  });
+
+  it.each(fieldsReaching(name).map((r) => [`${r.entity.name}.${r.field}`, r] as const))(
+    'is missing from the nested selection %s',
+    async (_l, { entity: from, field }) => {
+      const res = await h.gql(SPARK_WORKER, `{ r: ${opNames(from.name).list}(take: 1000) { id ${field} { id } } }`);
+      if (errorCode(res) === 'FORBIDDEN') return; // the worker reads none of them
+      expect(res.errors, `${from.name}.${field}`).toBeUndefined();
+      expect(JSON.stringify(res.data), `${from.name}.${field}`).not.toContain(id);
+    },
+  );
 });
