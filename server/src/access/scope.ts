@@ -258,7 +258,8 @@ export function keptSql(entity: EntityDef, alias: string, caller: Caller | null,
       const { column, target } = refColumn(entity, s.ref);
       // A row that hangs off an account (a licence, a reminder log) is written on the caller's
       // own account only (licence approvers: their colleagues' too), never on any colleague's;
-      // an API token, the organisation's system, writes on any account of its organisation.
+      // an API token, the organisation's system, writes on any account of its organisation (never
+      // a reminder log: those are the hub's record of what it sent, access/rules.ts).
       if (target.name === 'MehubAccountEntity' && caller?.kind === 'account') return ownedSql(entity, alias, caller, params);
       const inner = params.alias('s');
       const kept = keptSql(target, inner, caller, params);
