@@ -130,6 +130,7 @@ export const actionMessages = {
   saved: 'Successfully saved action',
   saveFailed: 'Error saving action',
   closingComment: 'A comment is required to close an action',
+  closingOnly: 'The closing comment and photo are written when the action is closed',
   commentTooLong: `The comment can be at most ${ACTION_COMMENT_MAX} characters`,
   closedAlready: 'This action is closed: a manager can reopen it',
   assigneeCloseOnly: 'As the assignee you can close this action; only a manager can change it',
@@ -157,12 +158,22 @@ export function actionAnswerIssues(id: string, value: unknown, options: ActionCh
   if (a.assigneeId !== null && a.assigneeId !== undefined && typeof a.assigneeId !== 'string') return issue(actionMessages.assignee);
   if (typeof a.priority !== 'string' || !(ACTION_PRIORITIES as readonly string[]).includes(a.priority))
     return issue(actionMessages.priority);
-  const due = dayNumber(a.dueDate);
-  if (due === null) return issue(actionMessages.dueDate);
+  const dueIssue = dueDateIssue(a.dueDate, options);
+  return dueIssue ? issue(dueIssue) : [];
+}
+
+/**
+ * Why an action's due date is refused, or null: every path that sets one (a submission's action
+ * answer, a manager's change, a bulk update, an administrator's create) keeps it between
+ * `today` (less `graceDays`) and ACTION_DUE_MAX_DAYS ahead.
+ */
+export function dueDateIssue(dueDate: unknown, options: ActionCheckOptions): string | null {
+  const due = dayNumber(dueDate);
+  if (due === null) return actionMessages.dueDate;
   const today = dayNumber(options.today);
-  if (today !== null && due < today - (options.graceDays ?? 0)) return issue(actionMessages.dueDatePast);
-  if (today !== null && due > today + ACTION_DUE_MAX_DAYS) return issue(actionMessages.dueDateFar);
-  return [];
+  if (today !== null && due < today - (options.graceDays ?? 0)) return actionMessages.dueDatePast;
+  if (today !== null && due > today + ACTION_DUE_MAX_DAYS) return actionMessages.dueDateFar;
+  return null;
 }
 
 /** The action answers' keys in `answers` (`{id}-action`) with their question ids. */

@@ -1,6 +1,7 @@
 import { getEntity, isUuid, toWireDate } from '@hub/model';
-import { actionMessages } from '@hub/model/forms';
+import { actionMessages, dueDateIssue } from '@hub/model/forms';
 import { assertActionCreate, assertActionUpdate, type StoredAction } from '../access/actions';
+import { isAdministrator } from '../access/caller';
 import { fieldRefusal } from '../access/records';
 import type { SaveHookContext, SaveHooks } from '../crud/hooks';
 import { getRecord, listRecords } from '../crud/list';
@@ -21,6 +22,7 @@ const ACTIONS = () => getEntity('CorrectiveActionEntity');
 
 interface Stored extends StoredAction {
   closingComment: string | null;
+  closingPhotoId: string | null;
   memberOrganisationId: string | null;
 }
 
@@ -30,6 +32,32 @@ interface State {
 }
 
 const blank = (v: unknown) => typeof v !== 'string' || v.trim() === '';
+
+/** A day as stored or sent ('YYYY-MM-DD', or with a time: the day as written). */
+const dayOfValue = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : v);
+
+/**
+ * A due date set or changed by this save is at most a day in the past (the caller's day may be
+ * ahead of the server's) and at most ACTION_DUE_MAX_DAYS ahead; one sent back as stored is no change.
+ */
+function assertDueDate(input: Record<string, unknown>, stored: unknown): void {
+  if (!Object.hasOwn(input, 'dueDate') || dayOfValue(input.dueDate) === dayOfValue(stored)) return;
+  if (input.dueDate === null || input.dueDate === undefined) return;
+  const message = dueDateIssue(dayOfValue(input.dueDate), { today: toWireDate(new Date()).slice(0, 10), graceDays: 1 });
+  if (message) throw fieldRefusal('dueDate', message);
+}
+
+/**
+ * The closing comment and photo are written by the save that closes the action (the assignee's
+ * or a manager's), or corrected by an administrator on a closed one; never on an open action.
+ */
+function assertClosingFields(input: Record<string, unknown>, stored: Stored | null, closingNow: boolean, admin: boolean): void {
+  if (closingNow || (admin && stored?.status === 'CLOSED')) return;
+  const comment = Object.hasOwn(input, 'closingComment') && (input.closingComment ?? '') !== (stored?.closingComment ?? '');
+  const photoId = Object.hasOwn(input, 'closingPhotoId') && (input.closingPhotoId ?? null) !== (stored?.closingPhotoId ?? null);
+  const photo = Object.hasOwn(input, 'closingPhoto') && input.closingPhoto != null;
+  if (comment || photoId || photo) throw fieldRefusal(comment ? 'closingComment' : 'closingPhoto', actionMessages.closingOnly);
+}
 
 /**
  * The assignee `assigneeId` is an active user of organisation `org` (the reference check already
@@ -63,6 +91,8 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
       if (blank(input.closingComment)) throw fieldRefusal('closingComment', actionMessages.closingComment);
       state.closing = true;
     }
+    assertClosingFields(input, null, state.closing === true, true);
+    assertDueDate(input, null);
     return;
   }
   const stored = (await getRecord(tx, SYSTEM_CALLER, ACTIONS(), ctx.id!, {
@@ -72,6 +102,7 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
     priority: true,
     dueDate: true,
     closingComment: true,
+    closingPhotoId: true,
     memberOrganisationId: true,
   })) as Stored | null;
   if (!stored) return;
@@ -85,6 +116,8 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
     state.closing = true;
   }
   if (status === 'OPEN' && stored.status === 'CLOSED') state.reopening = true;
+  assertClosingFields(input, stored, state.closing === true, isAdministrator(caller));
+  assertDueDate(input, stored.dueDate);
 }
 
 /** closedAt and closedBy are read-only to every client: the server writes them here. */

@@ -310,7 +310,7 @@ describe('closing and changing', () => {
       expect(res.errors?.[0]?.message, JSON.stringify(change)).toBe(actionMessages.assigneeCloseOnly);
     }
     // Values sent back unchanged are no change (a whole-record save).
-    const same = await updateAction(SAFETY_WORKER, { id: a.id, priority: 'HIGH', closingComment: 'Working on it' });
+    const same = await updateAction(SAFETY_WORKER, { id: a.id, priority: 'HIGH' });
     expect(same.errors).toBeUndefined();
     const moved = await updateAction(SPARK_MANAGER, { id: a.id, assigneeId: h.users[SPARK_WORKER].id, dueDate: addDays(today(), 30) });
     expect(moved.errors).toBeUndefined();

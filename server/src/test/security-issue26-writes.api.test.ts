@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseCsv } from './csv';
-import { designerMessages } from '@hub/model/forms';
-import { ADMIN, SPARK_MANAGER, startHarness, type Harness } from './harness';
+import { insertRow } from './rows';
+import { actionMessages, designerMessages } from '@hub/model/forms';
+import { addDays } from '@hub/model/reminders';
+import { ADMIN, SPARK_MANAGER, SPARK_WORKER, startHarness, type Harness } from './harness';
 
 /**
  * Issue 26 attack report, item 4 and parts of 6: no error answer after a commit, one draft per
@@ -184,5 +186,79 @@ describe('reserved question ids are refused by the form definition (issue 26, 6b
       }
     }
     expect(await versions()).toBe(0);
+  });
+});
+
+describe("the corrective action workflow's own rules on every path (issue 26, 6c)", () => {
+  const UPDATE = `mutation($m: [CorrectiveActionEntityInput!]!) { r: updateCorrectiveActionEntity(correctiveActionEntityModels: $m) { id } }`;
+  const BULK = `mutation($c: [[WhereExpressionGraph!]!], $f: [String!]!, $v: CorrectiveActionEntityInput!) {
+    r: updateCorrectiveActionEntitysConditional(conditions: $c, fieldsToUpdate: $f, values: $v) }`;
+  const today = () => new Date().toISOString().slice(0, 10);
+
+  /** An open action of Sparkright, assigned to a worker. */
+  async function openAction(): Promise<{ id: string; assignee: string }> {
+    const id = await insertRow(h.db, 'corrective_action', {
+      description: 'Fit edge protection',
+      status: 'OPEN',
+      priority: 'HIGH',
+      due_date: addDays(today(), 7),
+      assignee_id: h.users[SPARK_WORKER].id,
+      member_organisation_id: h.org.spark,
+    });
+    return { id, assignee: SPARK_WORKER };
+  }
+  const stored = async (id: string) =>
+    (
+      await h.db.query<{ closing_comment: string | null; due: string; status: string }>(
+        "SELECT closing_comment, to_char(due_date, 'YYYY-MM-DD') AS due, status FROM corrective_action WHERE id = $1",
+        [id],
+      )
+    ).rows[0];
+
+  it('the closing comment is written only by the save that closes the action', async () => {
+    const a = await openAction();
+    const before = await stored(a.id);
+    for (const who of [a.assignee, SPARK_MANAGER]) {
+      const res = await h.gql(who, UPDATE, { m: [{ id: a.id, closingComment: 'Sneaked in while open' }] });
+      expect(res.errors?.[0].message, who).toBe(actionMessages.closingOnly);
+    }
+    const bulk = await h.gql(SPARK_MANAGER, BULK, {
+      c: [[{ path: 'id', comparison: 'equal', value: [a.id] }]],
+      f: ['closingComment'],
+      v: { closingComment: 'Bulk comment' },
+    });
+    expect(bulk.errors?.[0].message).toBe(actionMessages.closingOnly);
+    expect(await stored(a.id)).toEqual(before);
+    const closed = await h.gql(a.assignee, UPDATE, { m: [{ id: a.id, status: 'CLOSED', closingComment: 'Fixed' }] });
+    expect(closed.errors).toBeUndefined();
+    expect(await stored(a.id)).toMatchObject({ status: 'CLOSED', closing_comment: 'Fixed' });
+  });
+
+  it('a due date set by a manager is within today and a year ahead, by update and bulk update', async () => {
+    const a = await openAction();
+    const before = await stored(a.id);
+    const cases: [string, string][] = [
+      ['2001-01-01', actionMessages.dueDatePast],
+      ['9999-12-31', actionMessages.dueDateFar],
+      [addDays(today(), -3), actionMessages.dueDatePast],
+      [addDays(today(), 400), actionMessages.dueDateFar],
+    ];
+    for (const [dueDate, message] of cases) {
+      const res = await h.gql(SPARK_MANAGER, UPDATE, { m: [{ id: a.id, dueDate }] });
+      expect(res.errors?.[0].message, dueDate).toBe(message);
+      const bulk = await h.gql(SPARK_MANAGER, BULK, {
+        c: [[{ path: 'id', comparison: 'equal', value: [a.id] }]],
+        f: ['dueDate'],
+        v: { dueDate },
+      });
+      expect(bulk.errors?.[0].message, dueDate).toBe(message);
+    }
+    expect(await stored(a.id)).toEqual(before);
+    // The stored date sent back (a whole-record save) is no change, even when it has passed.
+    await h.db.query("UPDATE corrective_action SET due_date = '2020-01-01' WHERE id = $1", [a.id]);
+    expect((await h.gql(SPARK_MANAGER, UPDATE, { m: [{ id: a.id, dueDate: '2020-01-01', priority: 'LOW' }] })).errors).toBeUndefined();
+    const moved = await h.gql(SPARK_MANAGER, UPDATE, { m: [{ id: a.id, dueDate: addDays(today(), 30) }] });
+    expect(moved.errors).toBeUndefined();
+    expect((await stored(a.id)).due).toBe(addDays(today(), 30));
   });
 });
