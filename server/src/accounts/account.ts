@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { PASSWORD_MAX, PASSWORD_MIN } from '@hub/model';
 import { z } from 'zod';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -40,17 +41,21 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv, storage: FileS
   app.post('/api/account/reset-password-request', async (req, reply) => {
     const { username } = parseBody(z.object({ username: z.string().email('This is not a valid email address') }), req.body);
     const user = await findUserByEmail(db, username);
-    // The same answer whether or not the account exists, and whether or not the mail limit is reached;
-    // counted for unknown addresses too, so that neither the answer nor its time tells them apart.
-    const allowed = await mayMail(db, mailKeys('reset', username, user?.id ?? null, req.ip));
-    if (user && user.active && allowed) {
-      const token = await issueToken(db, user.id, 'reset', 60);
-      await env.mailer.send({
-        to: user.email,
-        subject: 'Reset your Safety Hub password',
-        text: `Someone asked to reset the password of ${user.email}. To choose a new password, open this link within an hour:\n\n${link(env.config, '/reset-password', { token, username: user.email })}\n\nIf it was not you, ignore this email: your password stays as it is.`,
-      });
-    }
+    // The same answer whether or not the account exists, and whether or not the mail limit is
+    // reached, in the same time: the same limits are counted (an unknown address under a key of
+    // its own), one token is issued (for an unknown address, to no one) and the mail is started
+    // without waiting for the mail server.
+    const allowed = await mayMail(db, mailKeys('reset', username, user?.id ?? `unknown:${username.trim().toLowerCase()}`, req.ip));
+    const mailed = !!user && user.active && allowed;
+    const token = await issueToken(db, mailed ? user.id : randomUUID(), 'reset', 60);
+    if (mailed)
+      env.mailer
+        .send({
+          to: user.email,
+          subject: 'Reset your Safety Hub password',
+          text: `Someone asked to reset the password of ${user.email}. To choose a new password, open this link within an hour:\n\n${link(env.config, '/reset-password', { token, username: user.email })}\n\nIf it was not you, ignore this email: your password stays as it is.`,
+        })
+        .catch((err: unknown) => req.log.error({ err }, `Sending mail to ${user.email} failed`));
     return reply.send({ message: `Reset Password Email has been sent to ${username}` });
   });
 
@@ -70,7 +75,8 @@ export function accountRoutes(app: FastifyInstance, env: AuthEnv, storage: FileS
     if (user.kind === 'account' && !user.emailConfirmed) await setAuthState(db, user, { email_confirmed: true });
     // A new password ends every session and forgets remembered devices.
     await endUserSessions(db, user.id);
-    await revokeTokens(db, user.id, ['reset', 'remember2fa', 'login2fa']);
+    // Confirmation links still open are spent too: each carries a password chosen at a registration.
+    await revokeTokens(db, user.id, ['reset', 'confirm', 'remember2fa', 'login2fa']);
     await clearFailures(db, `email:${user.email.toLowerCase()}`);
     return { message: 'Your password has been reset' };
   });

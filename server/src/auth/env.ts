@@ -32,4 +32,8 @@ export const authMessages = {
   passwordsDiffer: 'Password and confirm password does not match',
   badResetToken: 'This password reset link is invalid or has expired. Please request a new one.',
   badConfirmToken: 'This confirmation link is invalid or has expired.',
+  emailConfirmed: 'Your email address is confirmed. You can now sign in.',
+  // The link was opened in another browser than the one that registered: the password given
+  // at registration is not used (someone else may have chosen it).
+  emailConfirmedChoosePassword: 'Your email address is confirmed. To choose your password, open the link we have just emailed you.',
 } as const;

@@ -58,6 +58,21 @@ export async function setPasswordHash(db: Db, user: { id: string; kind: string }
   await systemUpdate(db, entityOf(user.kind), user.id, { password: hash }, { touch: true, passwordHashed: true });
 }
 
+/** No password at all (nobody can sign in with one until the address's owner chooses one through a mailed link). */
+export async function clearPassword(db: Db, user: { id: string; kind: string }): Promise<void> {
+  await systemUpdate(db, entityOf(user.kind), user.id, { password: null }, { touch: true });
+}
+
+/** Which of the accounts `ids` have a confirmed email address. */
+export async function confirmedUserIds(db: Db, ids: readonly string[]): Promise<Set<string>> {
+  if (!ids.length) return new Set();
+  const { rows } = await db.query<{ user_id: string }>(
+    'SELECT user_id FROM auth_state WHERE user_id = ANY($1::uuid[]) AND email_confirmed',
+    [[...ids]],
+  );
+  return new Set(rows.map((r) => r.user_id));
+}
+
 export interface UsersQuery {
   /** ORed: the users page searches email and type with one box. */
   search: { path: string; comparison: string; value: string }[];

@@ -238,6 +238,7 @@ describe('membership sync: a good feed', () => {
       accountsAdopted: 2,
       accountsStamped: 3,
       emailsKept: 0,
+      passwordsCleared: 0,
     } satisfies SyncCounts);
     expect(outcome.summary).toBe('3 accounts synchronised, 1 new, 2 changed, 2 matched by email, organisations: 1 new, 1 changed');
 

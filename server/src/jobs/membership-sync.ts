@@ -7,8 +7,11 @@ import { listRecords } from '../crud/list';
 import { saveRecords } from '../crud/save';
 import { SYSTEM_CALLER, systemUpdateMany } from '../crud/system';
 import type { Where } from '../crud/conditions';
+import { clearPassword, confirmedUserIds } from '../crud/users';
+import { endUserSessions } from '../auth/session';
+import { issueToken, revokeTokens } from '../auth/tokens';
 import { FeedError, feedSource, parseFeed, readFeed, type Feed, type FeedAccount } from './membership-feed';
-import type { JobDefinition } from './types';
+import type { JobContext, JobDefinition } from './types';
 
 /**
  * The membership sync (architecture.md 'Membership sync'; docs/membership-feed.md): reads
@@ -51,7 +54,22 @@ export interface SyncCounts {
   accountsStamped: number;
   /** Accounts whose feed email differs from the hub's: email is immutable after creation, so the hub's is kept. */
   emailsKept: number;
+  /**
+   * Adopted accounts whose address was never confirmed: registered on the hub by someone who
+   * may not own the address, so the password chosen then is removed and the address's owner is
+   * mailed a link to choose one.
+   */
+  passwordsCleared: number;
 }
+
+/** An adopted account whose registration password was removed, and the set-password token mailed to it after the commit. */
+export interface ClearedPassword {
+  email: string;
+  token: string;
+}
+
+/** How long the set-password link of an adopted account works: three days, like a registration's confirmation link. */
+const SET_PASSWORD_MINUTES = 60 * 24 * 3;
 
 interface StoredOrg {
   id: string;
@@ -151,7 +169,14 @@ const same = (stored: unknown, given: unknown) => (stored ?? null) === (given ??
  * the hub cannot take: an unknown role, an organisation neither in the feed nor the hub, an
  * email that belongs to another account or an administrator, a memnetID two hub accounts share.
  */
-export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: Date): Promise<SyncCounts> {
+export async function applyFeed(
+  db: Db,
+  storage: FileStorage,
+  feed: Feed,
+  now: Date,
+  /** Receives the accounts whose registration password was removed, to mail after the commit. */
+  cleared: ClearedPassword[] = [],
+): Promise<SyncCounts> {
   return db.transaction(async (tx) => {
     // One sync at a time across servers (a run started by hand while the scheduled one runs
     // elsewhere): the second waits, then finds the first one's rows and changes only what is left.
@@ -164,6 +189,7 @@ export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: D
       accountsAdopted: 0,
       accountsStamped: 0,
       emailsKept: 0,
+      passwordsCleared: 0,
     };
 
     // Organisations by memberCode (compared without case, as the model's uniqueness does).
@@ -220,6 +246,10 @@ export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: D
         )
       ).map((a) => [lower(a.email), a]),
     );
+    const confirmed = await confirmedUserIds(
+      tx,
+      [...byEmail.values()].map((a) => a.id),
+    );
     const adminEmails = new Set(
       (
         await rowsWhereIn<{ email: string }>(
@@ -236,6 +266,7 @@ export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: D
     const accountCreates: { input: Record<string, unknown>; label: string }[] = [];
     const accountUpdates: { input: Record<string, unknown>; label: string }[] = [];
     const stampIds: string[] = [];
+    const unconfirmedAdoptions: StoredAccount[] = [];
     feed.accounts.forEach((a, i) => {
       const label = `accounts[${i}] (memnetID ${a.memnetID})`;
       const refuse = (why: string): never => {
@@ -265,6 +296,9 @@ export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: D
           // Known to the hub without a membership number (registered here): the feed's memnetID now names it.
           have = owner;
           counts.accountsAdopted++;
+          // Registered on the hub but never confirmed: whoever registered may not own the
+          // address, so the password they chose must not come with the organisation and role.
+          if (!confirmed.has(owner.id)) unconfirmedAdoptions.push(owner);
         }
       }
       if (!have) {
@@ -281,6 +315,15 @@ export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: D
 
     const createdIds = await saveAll(tx, storage, ACCOUNT, accountCreates, 'create');
     await saveAll(tx, storage, ACCOUNT, accountUpdates, 'update');
+    for (const account of unconfirmedAdoptions) {
+      const user = { id: account.id, kind: 'account' };
+      await clearPassword(tx, user);
+      await endUserSessions(tx, account.id);
+      // Its confirmation links carry the registration's password (or prove only what the sync now decides).
+      await revokeTokens(tx, account.id, ['confirm', 'reset', 'remember2fa', 'login2fa']);
+      cleared.push({ email: account.email, token: await issueToken(tx, account.id, 'reset', SET_PASSWORD_MINUTES) });
+    }
+    counts.passwordsCleared = unconfirmedAdoptions.length;
     if (createdIds.length)
       // Members of the MehubAccount group, as a registration makes them (user_group is the hub's own table).
       await tx.query(`INSERT INTO user_group (user_id, group_name) SELECT unnest($1::uuid[]), $2 ON CONFLICT DO NOTHING`, [
@@ -299,11 +342,33 @@ export async function applyFeed(db: Db, storage: FileStorage, feed: Feed, now: D
 /** Reads, checks and applies the feed: what one run of the job does. */
 export async function syncMembership(
   settings: MembershipFeedSettings,
-  env: { db: Db; storage: FileStorage; now: Date; signal: AbortSignal },
+  env: Pick<JobContext, 'db' | 'storage' | 'now' | 'signal' | 'mailer' | 'publicUrl' | 'log'>,
 ): Promise<SyncCounts> {
   const feed = parseFeed(await readFeed(settings, env.signal));
   if (env.signal.aborted) throw new FeedError('The membership sync was stopped: the server is shutting down');
-  return applyFeed(env.db, env.storage, feed, env.now);
+  const cleared: ClearedPassword[] = [];
+  const counts = await applyFeed(env.db, env.storage, feed, env.now, cleared);
+  // After the commit: the accounts exist as the mail says. A mail that fails is logged (the
+  // owner can still use Forgot your password?), the run stands.
+  for (const c of cleared)
+    await env.mailer
+      .send(setPasswordMail(env.publicUrl, c))
+      .catch((err: unknown) => env.log(`Sending mail to ${c.email} failed`, { error: String(err) }));
+  return counts;
+}
+
+/** The mail to the owner of an adopted address whose registration password was removed. */
+export function setPasswordMail(publicUrl: string, c: ClearedPassword) {
+  const query = new URLSearchParams({ token: c.token, username: c.email }).toString();
+  return {
+    to: c.email,
+    subject: 'Choose your Safety Hub password',
+    text:
+      `Your organisation has added ${c.email} to the Safety Hub. This address was registered on the Safety Hub with a password ` +
+      'before your organisation added it, and that registration was never confirmed, so the password has been removed: nobody ' +
+      `can sign in with it. To choose your password, open this link within three days:\n\n${publicUrl}/reset-password?${query}\n\n` +
+      'If the link has expired, use Forgot your password? on the sign-in page.',
+  };
 }
 
 export function summarise(c: SyncCounts): string {
@@ -313,6 +378,7 @@ export function summarise(c: SyncCounts): string {
     `${c.accountsUpdated} changed`,
   ];
   if (c.accountsAdopted) parts.push(`${c.accountsAdopted} matched by email`);
+  if (c.passwordsCleared) parts.push(`${c.passwordsCleared} never confirmed (password removed, set-password link mailed)`);
   if (c.emailsKept) parts.push(`${c.emailsKept} with another email in the feed (the hub's kept)`);
   parts.push(`organisations: ${c.organisationsCreated} new, ${c.organisationsUpdated} changed`);
   return parts.join(', ');
