@@ -17,7 +17,9 @@ async function main(): Promise<void> {
   const config = loadConfig();
   let db: Db;
   try {
-    db = config.databaseUrl ? await openPostgres(config.databaseUrl, undefined, { statementTimeoutMs: config.statementTimeoutMs }) : await openPglite(config.dataDir);
+    db = config.databaseUrl
+      ? await openPostgres(config.databaseUrl, undefined, { statementTimeoutMs: config.statementTimeoutMs })
+      : await openPglite(config.dataDir);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);

@@ -268,8 +268,11 @@ export function compileConditions(
   return groups.map((g) => `(${g.map((c) => compileWhere(entity, alias, c, params, caller)).join(' OR ')})`).join(' AND ');
 }
 
-/** Related records a dotted path goes through: one per step past the first (a path that is not a text counts none: checkShape refuses it). */
-export const pathJoins = (path: unknown): number => (typeof path === 'string' ? path.split('.').length - 1 : 0);
+/**
+ * Related records a dotted path goes through: one per step past the first. A path that is not a
+ * text counts none, one deeper than MAX_PATH_DEPTH as deep as that: their own checks refuse them.
+ */
+export const pathJoins = (path: unknown): number => (typeof path === 'string' ? Math.min(path.split('.').length, MAX_PATH_DEPTH) - 1 : 0);
 
 /** Related records a filter goes through (COST_LIMITS.searchJoins): each condition's path steps, and each `has` with its conditions'. */
 export function searchJoins(filter: Filter): number {
