@@ -83,23 +83,31 @@ async function attach(env: { db: Db; storage: FileStorage }, caller: Caller, kin
   const form = await fillableForm(db, caller, formId);
   const ids = [...new Set(given)];
   await assertAttachable(db, caller, kind, ids, k.body);
-  let draftId = await draftOf(db, caller, formId);
-  if (!draftId) {
-    if (!form.publishedVersionId) throw new BadInputError(attachMessages.noVersion);
-    // The caller's own save: the submission rules make it theirs and check the form.
-    [draftId] = await saveRecords(
-      env,
-      caller,
-      SUBMISSIONS(),
-      [{ formVersionId: form.publishedVersionId, isCompleted: false, submissionData: '{}' }],
-      'create',
-      null,
-    );
+  // Another request of the same user may replace the draft between finding it and writing to it
+  // (requests at once make one draft: submission-effects.ts); then the set goes on the one that stayed.
+  for (let attempt = 1; ; attempt++) {
+    let draftId = await draftOf(db, caller, formId);
+    if (!draftId) {
+      if (!form.publishedVersionId) throw new BadInputError(attachMessages.noVersion);
+      // The caller's own save: the submission rules make it theirs and check the form.
+      [draftId] = await saveRecords(
+        env,
+        caller,
+        SUBMISSIONS(),
+        [{ formVersionId: form.publishedVersionId, isCompleted: false, submissionData: '{}' }],
+        'create',
+        null,
+      );
+    }
+    try {
+      // Members never update a draft through the generic save (they fill it in again); the route
+      // has decided: the draft is the caller's own and every row is one they may attach.
+      await saveRecords(env, SYSTEM_CALLER, SUBMISSIONS(), [{ id: draftId, [k.list]: ids.map((id) => ({ id })) }], 'update', null);
+      return { formId, submissionId: draftId, [k.body]: ids };
+    } catch (err) {
+      if (!(err instanceof NotFoundError) || attempt >= 5) throw err;
+    }
   }
-  // Members never update a draft through the generic save (they fill it in again); the route
-  // has decided: the draft is the caller's own and every row is one they may attach.
-  await saveRecords(env, SYSTEM_CALLER, SUBMISSIONS(), [{ id: draftId, [k.list]: ids.map((id) => ({ id })) }], 'update', null);
-  return { formId, submissionId: draftId, [k.body]: ids };
 }
 
 /** POST /api/entity/DocumentEntity/attachDocuments and /api/entity/AssetEntity/attachAssets (member-site.md 7). */

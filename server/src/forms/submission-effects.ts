@@ -27,6 +27,10 @@ export async function takeOverAttachments(ctx: SaveHookContext, draftIds: string
 export async function removeOtherDrafts(ctx: SaveHookContext, ownerId: string, formId: string): Promise<void> {
   const { tx } = ctx;
   const keepId = ctx.id!;
+  // Saves of one user's drafts of one form take turns in the database: a save that arrives
+  // while another is in flight waits for its commit and then sees (and replaces) its draft, so
+  // requests sent at once (several devices, parallel attach calls) still leave one draft.
+  await tx.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`draft:${ownerId}:${formId}`]);
   const drafts = (await listRecords(
     tx,
     SYSTEM_CALLER,

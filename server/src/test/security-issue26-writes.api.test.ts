@@ -262,3 +262,74 @@ describe("the corrective action workflow's own rules on every path (issue 26, 6c
     expect((await stored(a.id)).due).toBe(addDays(today(), 30));
   });
 });
+
+describe('one draft per user and form, whatever arrives at once (issue 26, 6a)', () => {
+  const riskForm = async () =>
+    (
+      await h.db.query<{ id: string; v: string }>(
+        `SELECT id, published_version_id AS v FROM forms WHERE form_type = 'RISK_ASSESSMENT' ORDER BY name LIMIT 1`,
+      )
+    ).rows[0];
+  const drafts = (formId: string, who: string) =>
+    count(
+      `SELECT count(*)::int AS n FROM form_submissions s JOIN forms_entity_form_version v ON v.id = s.form_version_id
+       WHERE v.form_id = $1 AND s.mehub_account_id = $2 AND NOT s.is_completed`,
+      [formId, h.users[who].id],
+    );
+  const doc = (name: string) =>
+    insertRow(h.db, 'document', {
+      document_name: name,
+      document_link: `https://example.org/${name}`,
+      status: 'ACTIVE',
+      member_organisation_id: h.org.spark,
+    });
+
+  it('six attachDocuments at once make one draft, and every answer names it', async () => {
+    const f = await riskForm();
+    await h.db.query(
+      `DELETE FROM form_submissions s USING forms_entity_form_version v
+       WHERE v.id = s.form_version_id AND v.form_id = $1 AND s.mehub_account_id = $2 AND NOT s.is_completed`,
+      [f.id, h.users[SPARK_MANAGER].id],
+    );
+    const ids = await Promise.all([1, 2, 3, 4, 5, 6].map((i) => doc(`swms-${i}`)));
+    const answers = await Promise.all(
+      ids.map((id) =>
+        h.app.inject({
+          method: 'POST',
+          url: '/api/entity/DocumentEntity/attachDocuments',
+          headers: { ...h.headers(SPARK_MANAGER), 'content-type': 'application/json' },
+          payload: { formId: f.id, documents: [id] },
+        }),
+      ),
+    );
+    for (const a of answers) expect(a.statusCode, a.body).toBe(200);
+    expect(await drafts(f.id, SPARK_MANAGER)).toBe(1);
+    const named = new Set(answers.map((a) => (JSON.parse(a.body) as { submissionId: string }).submissionId));
+    const { rows } = await h.db.query<{ id: string }>(
+      `SELECT s.id FROM form_submissions s JOIN forms_entity_form_version v ON v.id = s.form_version_id
+       WHERE v.form_id = $1 AND s.mehub_account_id = $2 AND NOT s.is_completed`,
+      [f.id, h.users[SPARK_MANAGER].id],
+    );
+    // The last answer names the draft that stayed; each attach set exactly one document on it.
+    expect(named.has(rows[0].id)).toBe(true);
+    const linked = await count('SELECT count(*)::int AS n FROM link_form_submissions_documents WHERE form_submissions_id = $1', [
+      rows[0].id,
+    ]);
+    expect(linked).toBe(1);
+  });
+
+  it('six draft saves at once leave one draft', async () => {
+    const f = await riskForm();
+    const save = () =>
+      h.gql(
+        SPARK_WORKER,
+        `mutation($m: [FormSubmissionsEntityInput!]!) { createFormSubmissionsEntity(formSubmissionsEntityModels: $m) { id } }`,
+        {
+          m: [{ formVersionId: f.v, isCompleted: false, submissionData: '{}' }],
+        },
+      );
+    const answers = await Promise.all([1, 2, 3, 4, 5, 6].map(save));
+    for (const a of answers) expect(a.errors).toBeUndefined();
+    expect(await drafts(f.id, SPARK_WORKER)).toBe(1);
+  });
+});
