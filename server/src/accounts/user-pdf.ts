@@ -6,6 +6,7 @@ import { assertUserPdf } from '../access/user-pdf';
 import { BadInputError, NotFoundError } from '../core/errors';
 import { getRecord } from '../crud/list';
 import type { Db } from '../db/client';
+import { cleanFileName } from '../files/types';
 
 /** GET /api/entity/MehubAccountEntity/pdf/{id}: a user's profile and licences as a PDF. */
 
@@ -222,7 +223,7 @@ export async function renderUserPdf(input: UserPdfInput): Promise<Buffer> {
 
 /** A file name from a display name: no path, quotes or control characters; at most 100 characters. */
 export function pdfFileName(name: string): string {
-  const clean = [...name.normalize('NFC')]
+  const clean = [...cleanFileName(name.normalize('NFC'), '')]
     .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || '\\/:*?"<>|'.includes(c) ? ' ' : c))
     .join('')
     .replace(/\.{2,}/g, '.')

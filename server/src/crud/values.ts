@@ -31,8 +31,8 @@ export async function storeUpload(env: SaveEnv, path: string, field: Field, uplo
   if (accept && !accepts(accept, upload.type))
     throw new ValidationError([{ path, code: 'invalid', message: messages.fileType(upload.type, accept.join(', ')) }]);
   const { rows } = await env.db.query<{ id: string }>(
-    'INSERT INTO file (file_name, content_type, size, storage_key) VALUES ($1, $2, $3, $4) RETURNING id',
-    [upload.name, upload.type, upload.size, upload.key],
+    'INSERT INTO file (file_name, content_type, size, storage_key, organisation_id) VALUES ($1, $2, $3, $4, $5::uuid) RETURNING id',
+    [upload.name, upload.type, upload.size, upload.key, upload.organisationId],
   );
   return rows[0].id;
 }

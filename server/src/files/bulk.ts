@@ -3,6 +3,7 @@ import type { Readable } from 'node:stream';
 import yazl from 'yazl';
 import { BadInputError, UserError } from '../core/errors';
 import type { FileStorage } from './storage';
+import { cleanFileName } from './types';
 
 /**
  * The zip of a bulk download (rest/bulk-documents.ts): stored files streamed into it entry by
@@ -39,12 +40,12 @@ export interface BulkEntry {
 }
 
 /**
- * A name safe inside a zip on every system: no path (separators, '..', a drive), no control
+ * A name safe inside a zip on every system: no bidirectional or invisible format characters, no path (separators, '..', a drive), no control
  * or reserved characters, no leading dots or trailing dots and spaces, at most 150 characters
  * with the extension kept.
  */
 export function safeEntryName(raw: string): string {
-  let name = [...raw.normalize('NFC')]
+  let name = [...cleanFileName(raw.normalize('NFC'), '')]
     .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f || '\\/:*?"<>|'.includes(c) ? ' ' : c))
     .join('')
     .replace(/\.{2,}/g, '.')

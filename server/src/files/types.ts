@@ -63,11 +63,26 @@ export function servingHeaders(storedType: string, fileName: string, download: b
   const policy = !inline ? SANDBOXED : storedType === 'application/pdf' ? PDF : IMAGE;
   return {
     'content-type': type,
-    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeFileName(fileName)}`,
+    'content-disposition': `${inline ? 'inline' : 'attachment'}; filename*=UTF-8''${encodeFileName(cleanFileName(fileName))}`,
     'x-content-type-options': 'nosniff',
     'content-security-policy': policy,
     'cross-origin-resource-policy': 'same-origin',
   };
+}
+
+/**
+ * Bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and every other
+ * invisible format character (Unicode category Cf: zero-width spaces and joiners, U+FEFF, soft
+ * hyphen, tag characters...): an override makes 'invoice\u202Efdp.exe' show as 'invoiceexe.pdf'.
+ */
+const INVISIBLE = /[\p{Cf}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+
+/**
+ * A file name without bidirectional or invisible format characters ('file' when nothing is left): every name the hub stores (uploads) or writes (Content-Disposition,
+ * zip entries, PDF names) goes through it, so names stored before it are cleaned when served.
+ */
+export function cleanFileName(name: string, fallback = 'file'): string {
+  return name.replace(INVISIBLE, '').trim() || fallback;
 }
 
 /** RFC 8187 value characters only (encodeURIComponent leaves ' ( ) * ! unescaped). */

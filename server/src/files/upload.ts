@@ -3,7 +3,7 @@ import { MB, messages } from '@hub/model';
 import { UserError } from '../core/errors';
 import type { Db } from '../db/client';
 import type { FileStorage } from './storage';
-import { DETECT_BYTES, detectType } from './types';
+import { DETECT_BYTES, cleanFileName, detectType } from './types';
 
 /** At most this many files in one request. */
 export const MAX_REQUEST_FILES = 20;
@@ -34,7 +34,16 @@ export class StagedUpload {
     readonly type: string,
     readonly size: number,
     readonly key: string,
+    /** The member organisation whose storage quota it counts against (files/limits.ts); null for an administrator's. */
+    readonly organisationId: string | null = null,
   ) {}
+  /**
+   * What an error message may show of it (GraphQL prints a refused variable's value through
+   * toJSON): its name and size, never its storage key.
+   */
+  toJSON(): { file: string; size: number } {
+    return { file: this.name, size: this.size };
+  }
 }
 
 /** A request or file over its limit (413), said in the error. */
@@ -59,19 +68,27 @@ class Inspector extends Transform {
   constructor(
     private readonly maxBytes: number,
     private readonly tooLarge: string,
-    /** Counts the bytes against the hub's staging total (may refuse them). */
-    private readonly count: (bytes: number) => void = () => {},
+    /** Counts the bytes against the hub's staging total and the caller's quota and rate (may refuse them, at once or later). */
+    private readonly count: (bytes: number) => void | Promise<void> = () => {},
   ) {
     super();
   }
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.size += chunk.length;
     if (this.size > this.maxBytes) return done(new UploadTooLargeError(this.tooLarge));
+    let counted: void | Promise<void>;
     try {
-      this.count(chunk.length);
+      counted = this.count(chunk.length);
     } catch (err) {
       return done(err as Error);
     }
+    if (counted) {
+      counted.then(() => this.pass(chunk, done), done);
+      return;
+    }
+    this.pass(chunk, done);
+  }
+  private pass(chunk: Buffer, done: TransformCallback): void {
     if (this.text) this.text = isText(chunk) && this.decodes(chunk, true);
     if (this.headBytes < DETECT_BYTES) {
       const part = chunk.subarray(0, DETECT_BYTES - this.headBytes);
@@ -107,12 +124,20 @@ function isText(chunk: Buffer): boolean {
  * Streams one file of a request into storage, refusing it (and keeping nothing) past
  * `maxBytes`; `tooLarge` gives the message. The caller decides the limit: the field's, or
  * what is left of the request's total; `take` counts each chunk against the bytes all
- * requests may stage at once (files/limits.ts) and may refuse it.
+ * requests may stage at once, the organisation's quota and the account's rate (files/limits.ts)
+ * and may refuse it. The name is kept without bidirectional or invisible format characters.
  */
 export async function stageUpload(
   storage: FileStorage,
   source: Readable & { truncated?: boolean },
-  file: { name: string; claimedType: string; maxBytes: number; tooLarge: string; take?: (bytes: number) => void },
+  file: {
+    name: string;
+    claimedType: string;
+    maxBytes: number;
+    tooLarge: string;
+    take?: (bytes: number) => void | Promise<void>;
+    organisationId?: string | null;
+  },
 ): Promise<StagedUpload> {
   const inspector = new Inspector(file.maxBytes, file.tooLarge, file.take);
   // Errors of either side reach storage through the inspector, which then keeps nothing.
@@ -125,7 +150,14 @@ export async function stageUpload(
   }
   try {
     const type = await detectType(Buffer.concat(inspector.head), inspector.text, file.name);
-    return new StagedUpload(file.name.slice(0, 255) || 'file', file.claimedType, type, inspector.size, key);
+    return new StagedUpload(
+      [...cleanFileName(file.name)].slice(0, 255).join(''),
+      file.claimedType,
+      type,
+      inspector.size,
+      key,
+      file.organisationId ?? null,
+    );
   } catch (err) {
     await storage.remove(key);
     throw err;

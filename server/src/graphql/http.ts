@@ -190,11 +190,11 @@ export async function mountGraphql(app: FastifyInstance, deps: { db: Db; storage
     let ticket: UploadTicket | null = null;
     if (req.isMultipart()) {
       try {
-        ticket = admit(req);
+        ticket = await admit(req, deps.db);
         ({ body, uploads } = await readMultipart(req, schema, prepare, deps.storage, ticket));
       } catch (err) {
         ticket?.release();
-        letGo(req);
+        letGo(req, reply);
         if (err instanceof StagingFullError) reply.header('retry-after', String(UPLOAD_LIMITS.retryAfterSeconds));
         // The client sends nothing more: answer, then close the connection.
         if (err instanceof UploadStalledError) reply.header('connection', 'close');

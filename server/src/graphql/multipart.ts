@@ -12,10 +12,13 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { Readable } from 'node:stream';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DEFAULT_MAX_UPLOAD_BYTES, MB, findEntity, messages } from '@hub/model';
+import { isAdministrator } from '../access/caller';
 import { BadInputError, UserError } from '../core/errors';
-import { UploadStalledError, admitUpload, clip, watchIdle, type UploadTicket } from '../files/limits';
+import { organisationFileBytes } from '../crud/file-usage';
+import type { Db } from '../db/client';
+import { UploadStalledError, admitUpload, clip, uploadBudget, watchIdle, type UploadTicket } from '../files/limits';
 import type { FileStorage } from '../files/storage';
 import { MAX_REQUEST_FILES, StagedUpload, UploadTooLargeError, partLimit, stageUpload } from '../files/upload';
 import { UploadScalar } from './common';
@@ -151,12 +154,20 @@ function multipartError(err: unknown): unknown {
 }
 
 /**
- * Admits a multipart request before any part of it is read: signed-in callers only, a
- * few open uploads per caller, and only while the hub has room to stage files.
+ * Admits a multipart request before any part of it is read: signed-in callers only, within
+ * their organisation's storage quota and their account's upload rate (counted in the
+ * database, files/limits.ts; administrators are bound by neither), a few open uploads per
+ * caller, and only while the hub has room to stage files.
  */
-export function admit(req: FastifyRequest): UploadTicket {
-  if (!req.caller) throw new UserError(multipartMessages.signIn, 'UNAUTHENTICATED', 401);
-  return admitUpload(`${req.caller.kind}:${req.caller.userId}`);
+export async function admit(req: FastifyRequest, db: Db): Promise<UploadTicket> {
+  const caller = req.caller;
+  if (!caller) throw new UserError(multipartMessages.signIn, 'UNAUTHENTICATED', 401);
+  const account = `${caller.kind}:${caller.userId}`;
+  const administrator = isAdministrator(caller);
+  const organisationId = administrator ? null : caller.organisationId;
+  const organisationUsed = organisationId ? await organisationFileBytes(db, organisationId) : null;
+  const budget = await uploadBudget(db, account, { administrator, organisationUsed });
+  return admitUpload(account, budget, organisationId);
 }
 
 /**
@@ -225,6 +236,7 @@ export async function readMultipart(
         maxBytes: limit.maxBytes,
         tooLarge: limit.message,
         take: ticket.take,
+        organisationId: ticket.organisationId,
       });
       const upload = await Promise.race([staging, stalled]);
       file = staging = null;
@@ -244,18 +256,29 @@ export async function readMultipart(
     throw multipartError(err);
   } finally {
     stopWatching();
+    // What arrived is counted in the account's hour, whatever becomes of it.
+    await ticket.finish();
   }
   if (!operations) throw new BadInputError(multipartMessages.noOperations);
   return { body: operations, uploads };
 }
 
 /**
- * A refused multipart request is let go: the rest of its body is discarded as it arrives,
- * never kept (so the client, still sending, reads the answer). A body that stops arriving
- * ends the connection (the idle time); Fastify's requestTimeout bounds the whole request.
+ * A refused multipart request is let go at once: what still arrives is discarded, never kept,
+ * and a request whose body is not all in is answered with `Connection: close` and its
+ * connection closed as soon as the answer is out, so a client that still means to send (an
+ * oversize part, or a body that stops arriving) neither holds the connection nor waits for the
+ * idle time (issue 26, 6b).
  */
-export function letGo(req: FastifyRequest): void {
+export function letGo(req: FastifyRequest, reply: FastifyReply): void {
   req.raw.unpipe();
   req.raw.resume();
-  if (!req.raw.readableEnded) watchIdle(req.raw, () => req.raw.destroy());
+  if (req.raw.readableEnded) return;
+  reply.header('connection', 'close');
+  reply.raw.once('finish', () => {
+    const socket = req.raw.socket;
+    socket.end();
+    // The client may not read its side to the end: the connection goes in a second at most.
+    setTimeout(() => socket.destroy(), 1000).unref();
+  });
 }
