@@ -18,6 +18,8 @@ export interface Config {
   sessionAbsoluteHours: number;
   /** Largest JSON body accepted by the API, in bytes. */
   bodyLimit: number;
+  /** STORAGE_QUOTA_MB and UPLOAD_RATE_MB_PER_HOUR: a member organisation's stored files, an account's uploads in an hour (files/limits.ts). */
+  uploads: { storageQuotaMb: number; uploadRateMbPerHour: number };
   /** STATEMENT_TIMEOUT_SECONDS: how long one PostgreSQL statement may run, in ms (0: no limit; the embedded engine cannot stop one). */
   statementTimeoutMs: number;
   /** nodemailer SMTP URL; without it mail only lands in the outbox table. */
@@ -297,6 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 60),
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12),
     bodyLimit: int('BODY_LIMIT_BYTES', 1_000_000),
+    uploads: { storageQuotaMb: int('STORAGE_QUOTA_MB', 5120), uploadRateMbPerHour: int('UPLOAD_RATE_MB_PER_HOUR', 200) },
     statementTimeoutMs: int('STATEMENT_TIMEOUT_SECONDS', DEFAULT_STATEMENT_TIMEOUT_SECONDS) * 1000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Safety Hub <no-reply@safety-hub.local>',

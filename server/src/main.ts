@@ -1,10 +1,12 @@
 import { join } from 'node:path';
+import { MB } from '@hub/model';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { DataDirLockedError, openPglite, openPostgres, type Db } from './db/client';
 import { migrate } from './db/migrate';
 import { diskStorage, sweepStorage, type FileStorage } from './files/storage';
+import { UPLOAD_LIMITS } from './files/limits';
 import { DEMO_PASSWORD, demoSignIns } from './seed/demo';
 import { seedFirstStart } from './seed/first-start';
 
@@ -15,6 +17,9 @@ const migrationsDir = process.env.MIGRATIONS_DIR || join(here, here.endsWith('di
 async function main(): Promise<void> {
   const started = Date.now();
   const config = loadConfig();
+  // The upload limits of this process (files/limits.ts; tests set them directly).
+  UPLOAD_LIMITS.organisationBytes = config.uploads.storageQuotaMb * MB;
+  UPLOAD_LIMITS.accountBytesPerHour = config.uploads.uploadRateMbPerHour * MB;
   let db: Db;
   try {
     db = config.databaseUrl
