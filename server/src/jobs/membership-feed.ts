@@ -45,14 +45,27 @@ export const feedOrganisationSchema = z.strictObject({
 
 export const feedAccountSchema = z.strictObject({
   /** The membership number: digits, given as a string or a whole number. */
-  memnetID: z.union([z.string().trim(), z.number().int().nonnegative()]).transform((v, ctx) => {
-    const s = String(v);
-    if (!/^\d{1,20}$/.test(s)) {
-      ctx.addIssue({ code: 'custom', message: 'a membership number of 1 to 20 digits' });
-      return z.NEVER;
-    }
-    return s;
-  }),
+  // A number past 2^53 has already lost digits when JSON.parse gives it to us: refused, never rounded.
+  memnetID: z
+    .union(
+      [
+        z.string().trim(),
+        z
+          .number()
+          .int('a membership number of 1 to 20 digits')
+          .nonnegative('a membership number of 1 to 20 digits')
+          .max(Number.MAX_SAFE_INTEGER, 'a membership number of 1 to 20 digits (as a string when over 15 digits)'),
+      ],
+      'a membership number of 1 to 20 digits',
+    )
+    .transform((v, ctx) => {
+      const s = String(v);
+      if (!/^\d{1,20}$/.test(s)) {
+        ctx.addIssue({ code: 'custom', message: 'a membership number of 1 to 20 digits' });
+        return z.NEVER;
+      }
+      return s;
+    }),
   email: z
     .string()
     .trim()
@@ -79,33 +92,45 @@ export const feedAccountSchema = z.strictObject({
   isDuplicate: z.boolean().optional(),
 });
 
-export const feedSchema = z
-  .strictObject({
-    /** When the membership system made the feed (informational). */
-    generatedAt: z.string().max(40).optional(),
+/** The feed's outer shape; its entries are checked one slice at a time (checkFeed). */
+const feedShape = z.strictObject({
+  /** When the membership system made the feed (informational). */
+  generatedAt: z.string().max(40).optional(),
+  organisations: z.array(z.unknown()).max(100_000, 'at most 100,000 organisations'),
+  accounts: z.array(z.unknown()).max(500_000, 'at most 500,000 accounts'),
+});
+
+/** One entry per key: a second one would make the result depend on the feed's order. */
+function duplicates(feed: Feed): z.core.$ZodRawIssue[] {
+  const issues: z.core.$ZodRawIssue[] = [];
+  const once = (list: readonly Record<string, unknown>[], name: 'organisations' | 'accounts', key: string, norm: (v: string) => string) => {
+    const seen = new Map<string, number>();
+    list.forEach((entry, i) => {
+      const value = norm(String(entry[key]));
+      const first = seen.get(value);
+      if (first === undefined) seen.set(value, i);
+      else
+        issues.push({
+          code: 'custom',
+          input: entry[key],
+          path: [name, i, key],
+          message: `the same ${key} as ${name}[${first}] (${String(entry[key])})`,
+        });
+    });
+  };
+  once(feed.organisations, 'organisations', 'memberCode', (v) => v.toLowerCase());
+  once(feed.accounts, 'accounts', 'memnetID', (v) => v);
+  once(feed.accounts, 'accounts', 'email', (v) => v.toLowerCase());
+  return issues;
+}
+
+export const feedSchema = feedShape
+  .extend({
     organisations: z.array(feedOrganisationSchema).max(100_000, 'at most 100,000 organisations'),
     accounts: z.array(feedAccountSchema).max(500_000, 'at most 500,000 accounts'),
   })
   .superRefine((feed, ctx) => {
-    // One entry per key: a second one would make the result depend on the feed's order.
-    const once = (
-      list: readonly Record<string, unknown>[],
-      name: 'organisations' | 'accounts',
-      key: string,
-      norm: (v: string) => string,
-    ) => {
-      const seen = new Map<string, number>();
-      list.forEach((entry, i) => {
-        const value = norm(String(entry[key]));
-        const first = seen.get(value);
-        if (first === undefined) seen.set(value, i);
-        else
-          ctx.addIssue({ code: 'custom', path: [name, i, key], message: `the same ${key} as ${name}[${first}] (${String(entry[key])})` });
-      });
-    };
-    once(feed.organisations, 'organisations', 'memberCode', (v) => v.toLowerCase());
-    once(feed.accounts, 'accounts', 'memnetID', (v) => v);
-    once(feed.accounts, 'accounts', 'email', (v) => v.toLowerCase());
+    for (const issue of duplicates(feed)) ctx.addIssue(issue);
   });
 
 export type Feed = z.infer<typeof feedSchema>;
@@ -119,20 +144,62 @@ export function feedPath(path: readonly PropertyKey[]): string {
   return out || '(the feed)';
 }
 
-/** Checks the whole feed; a FeedError names the first few problems by path. */
-export function parseFeed(body: string): Feed {
-  let json: unknown;
+/** Entries checked between two yields to the event loop: a large feed must not stop the hub answering. */
+const SLICE = 2_000;
+
+function feedFailure(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FeedError {
+  const shown = issues.slice(0, FEED_ISSUES_SHOWN).map((i) => `${feedPath(i.path)}: ${i.message}`);
+  const more = issues.length > FEED_ISSUES_SHOWN ? ` (and ${issues.length - FEED_ISSUES_SHOWN} more)` : '';
+  return new FeedError(`The membership feed is not valid, nothing was changed: ${shown.join('; ')}${more}`);
+}
+
+function parseJson(body: string): unknown {
   try {
-    json = JSON.parse(body);
+    return JSON.parse(body);
   } catch (err) {
     throw new FeedError(`The membership feed is not valid JSON: ${(err as Error).message}`);
   }
-  const result = feedSchema.safeParse(json);
+}
+
+/** Checks the whole feed; a FeedError names the first few problems by path. (Blocks while it checks: small feeds and tests.) */
+export function parseFeed(body: string): Feed {
+  const result = feedSchema.safeParse(parseJson(body));
   if (result.success) return result.data;
-  const issues = result.error.issues;
-  const shown = issues.slice(0, FEED_ISSUES_SHOWN).map((i) => `${feedPath(i.path)}: ${i.message}`);
-  const more = issues.length > FEED_ISSUES_SHOWN ? ` (and ${issues.length - FEED_ISSUES_SHOWN} more)` : '';
-  throw new FeedError(`The membership feed is not valid, nothing was changed: ${shown.join('; ')}${more}`);
+  throw feedFailure(result.error.issues);
+}
+
+/**
+ * parseFeed for the job: the same checks and messages, the entries checked SLICE at a time
+ * with a yield to the event loop between slices, so a feed of hundreds of thousands of
+ * entries never stops the hub answering requests for seconds.
+ */
+export async function checkFeed(body: string, signal?: AbortSignal): Promise<Feed> {
+  const json = parseJson(body);
+  const shape = feedShape.safeParse(json);
+  if (!shape.success) throw feedFailure(shape.error.issues);
+  const issues: { path: PropertyKey[]; message: string }[] = [];
+  const checkList = async <T>(name: 'organisations' | 'accounts', list: unknown[], schema: z.ZodType<T>): Promise<T[]> => {
+    const out: T[] = [];
+    for (let start = 0; start < list.length; start += SLICE) {
+      if (start) await new Promise((resolve) => setImmediate(resolve));
+      if (signal?.aborted) throw new FeedError('The membership sync was stopped: the server is shutting down');
+      const end = Math.min(list.length, start + SLICE);
+      for (let i = start; i < end; i++) {
+        const r = schema.safeParse(list[i]);
+        if (r.success) out.push(r.data);
+        else for (const issue of r.error.issues) issues.push({ path: [name, i, ...issue.path], message: issue.message });
+      }
+    }
+    return out;
+  };
+  const feed: Feed = {
+    ...(shape.data.generatedAt !== undefined ? { generatedAt: shape.data.generatedAt } : {}),
+    organisations: await checkList('organisations', shape.data.organisations, feedOrganisationSchema),
+    accounts: await checkList('accounts', shape.data.accounts, feedAccountSchema),
+  };
+  if (!issues.length) issues.push(...duplicates(feed).map((i) => ({ path: i.path ?? [], message: i.message ?? '' })));
+  if (issues.length) throw feedFailure(issues);
+  return feed;
 }
 
 /** The configured source in words, for the jobs page (never the token). */

@@ -8,7 +8,7 @@ import { loadConfig, type MembershipFeedSettings } from '../config';
 import { diskStorage } from '../files/storage';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, startHarness, type Harness } from '../test/harness';
 import { freePort } from '../test/ports';
-import { FEED_ISSUES_SHOWN } from './membership-feed';
+import { FEED_ISSUES_SHOWN, checkFeed } from './membership-feed';
 import { hubJobs } from './all';
 import { membershipSyncJob, type SyncCounts } from './membership-sync';
 import { testClock, type JobStatus } from './runner';
@@ -479,6 +479,136 @@ describe('membership sync: a partial feed (one bad entry) changes nothing', () =
     expect(err).toBeInstanceOf(Error);
     expect((err as Error).message.match(/accounts\[\d+\]\.email/g)).toHaveLength(FEED_ISSUES_SHOWN);
     expect((err as Error).message).toMatch(/\(and 4 more\)$/);
+  });
+});
+
+describe('membership sync: a hostile feed (issue 26) fails cleanly, changes nothing and never blocks the hub', () => {
+  const hostile: [string, () => string, RegExp][] = [
+    [
+      'a constructor key',
+      () => JSON.stringify(goodFeed()).replace('"memnetID":"300001"', '"memnetID":"300001","constructor":{"prototype":{"isAdmin":true}}'),
+      /accounts\[2\]: Unrecognized key: "constructor"/,
+    ],
+    [
+      'a __proto__ key at the top (and in an organisation)',
+      () =>
+        JSON.stringify(goodFeed())
+          .replace('{"generatedAt"', '{"__proto__":{"polluted":true},"generatedAt"')
+          .replace('"memberCode":"M300"', '"memberCode":"M300","__proto__":{"polluted":true}'),
+      /\(the feed\): Unrecognized key: "__proto__"/,
+    ],
+    ['a prototype key', () => JSON.stringify({ ...goodFeed(), prototype: {} }), /Unrecognized key: "prototype"/],
+    ['lists of the wrong type', () => JSON.stringify({ organisations: 'DEMO1', accounts: null }), /organisations: .*; accounts: /],
+    ['the feed as null', () => 'null', /not valid, nothing was changed: \(the feed\)/],
+    [
+      'values of the wrong type',
+      () => {
+        const f = goodFeed();
+        f.organisations[1].isActive = 'yes';
+        f.organisations[1].name = 42;
+        f.accounts[2].email = ['olive@x.example'];
+        f.accounts[2].isDuplicate = 'false';
+        f.accounts[2].firstname = { first: 'Olive' };
+        return JSON.stringify(f);
+      },
+      /organisations\[1\]\.name: .*organisations\[1\]\.isActive: .*accounts\[2\]\.email: .*accounts\[2\]\.firstname: .*accounts\[2\]\.isDuplicate: /,
+    ],
+    [
+      'a membership number too large to be a whole number exactly',
+      () => JSON.stringify(goodFeed()).replace('"memnetID":"300001"', '"memnetID":12345678901234567890'),
+      /accounts\[2\]\.memnetID: a membership number/,
+    ],
+    [
+      'a membership number with a fraction',
+      () => JSON.stringify(goodFeed()).replace('"memnetID":"300001"', '"memnetID":300001.5'),
+      /accounts\[2\]\.memnetID/,
+    ],
+    [
+      'the same memberCode twice, in another case',
+      () => {
+        const f = goodFeed();
+        f.organisations.push({ memberCode: 'm300', name: 'Brightwire Again', isActive: false });
+        return JSON.stringify(f);
+      },
+      /organisations\[2\]\.memberCode: the same memberCode as organisations\[1\] \(m300\)/,
+    ],
+    [
+      'JSON nested 100,000 levels deep',
+      () => `{"organisations":[],"accounts":[],"generatedAt":${'['.repeat(100_000)}${']'.repeat(100_000)}}`,
+      /generatedAt|not valid JSON/,
+    ],
+  ];
+  for (const [what, body, error] of hostile)
+    it(`refuses ${what}`, async () => {
+      const before = await snapshot();
+      serve(body());
+      await expect(run()).rejects.toThrow(error);
+      expect(await snapshot()).toEqual(before);
+      expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+      expect(({} as Record<string, unknown>).isAdmin).toBeUndefined();
+    });
+
+  it('checks a feed of 100,000 accounts without stopping the hub for more than a moment', async () => {
+    const accounts = Array.from({ length: 100_000 }, (_, i) => ({
+      memnetID: String(700_000 + i),
+      email: `member${i}@big.example`,
+      organisation: 'M1',
+      role: 'Worker',
+      firstname: 'Ada',
+      city: 'Hobart',
+      state: 'TAS',
+      startDate: '2024-07-01',
+    }));
+    const body = JSON.stringify({ organisations: [{ memberCode: 'M1', name: 'Big', isActive: true }], accounts });
+    // The longest time the event loop went without running a timer while the feed was checked.
+    let longest = 0;
+    let last = performance.now();
+    const ticker = setInterval(() => {
+      const now = performance.now();
+      longest = Math.max(longest, now - last);
+      last = now;
+    }, 5);
+    try {
+      const feed = await checkFeed(body);
+      expect(feed.accounts).toHaveLength(100_000);
+    } finally {
+      clearInterval(ticker);
+    }
+    // The whole check takes seconds; parsing the JSON text is the longest single step.
+    expect(longest).toBeLessThan(1_500);
+  });
+
+  it('refuses a feed file over MEMBERSHIP_FEED_MAX_MB without reading it', async () => {
+    const file = join(dir, 'big.json');
+    writeFileSync(file, JSON.stringify({ ...goodFeed(), generatedAt: 'x'.repeat(40) }) + ' '.repeat(2 * 1024 * 1024));
+    const before = await snapshot();
+    await expect(run({ url: null, file, maxBytes: 1024 * 1024 })).rejects.toThrow(/larger than 1 MB \(MEMBERSHIP_FEED_MAX_MB\)/);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('gives up on a feed that trickles past MEMBERSHIP_FEED_TIMEOUT_SECONDS, while the hub keeps answering', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json' });
+      // A byte every 50 ms: the server is alive, the feed never ends.
+      const timer = setInterval(() => res.write(' '), 50);
+      res.on('close', () => clearInterval(timer));
+    };
+    const before = await snapshot();
+    const started = Date.now();
+    const running = run({ timeoutMs: 600 });
+    const health = await h.app.inject({ url: '/api/health' });
+    expect(health.statusCode).toBe(200);
+    await expect(running).rejects.toThrow(/did not answer within 0.6 s/);
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(await snapshot()).toEqual(before);
+  });
+
+  it('gives up on a feed that sends its headers and then nothing, within the timeout', async () => {
+    handler = (_req, res) => {
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '100' });
+      res.write('{"organisations": [');
+    };
+    await expect(run({ timeoutMs: 400 })).rejects.toThrow(/did not answer within 0.4 s/);
   });
 });
 

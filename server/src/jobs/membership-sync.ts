@@ -10,7 +10,7 @@ import type { Where } from '../crud/conditions';
 import { clearPassword, confirmedUserIds } from '../crud/users';
 import { endUserSessions } from '../auth/session';
 import { issueToken, revokeTokens } from '../auth/tokens';
-import { FeedError, feedSource, parseFeed, readFeed, type Feed, type FeedAccount } from './membership-feed';
+import { FeedError, checkFeed, feedSource, readFeed, type Feed, type FeedAccount } from './membership-feed';
 import type { JobContext, JobDefinition } from './types';
 
 /**
@@ -344,7 +344,7 @@ export async function syncMembership(
   settings: MembershipFeedSettings,
   env: Pick<JobContext, 'db' | 'storage' | 'now' | 'signal' | 'mailer' | 'publicUrl' | 'log'>,
 ): Promise<SyncCounts> {
-  const feed = parseFeed(await readFeed(settings, env.signal));
+  const feed = await checkFeed(await readFeed(settings, env.signal), env.signal);
   if (env.signal.aborted) throw new FeedError('The membership sync was stopped: the server is shutting down');
   const cleared: ClearedPassword[] = [];
   const counts = await applyFeed(env.db, env.storage, feed, env.now, cleared);
