@@ -299,7 +299,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, root = process.
     sessionIdleMinutes: int('SESSION_IDLE_MINUTES', 60),
     sessionAbsoluteHours: int('SESSION_ABSOLUTE_HOURS', 12),
     bodyLimit: int('BODY_LIMIT_BYTES', 1_000_000),
-    uploads: { storageQuotaMb: int('STORAGE_QUOTA_MB', 5120), uploadRateMbPerHour: int('UPLOAD_RATE_MB_PER_HOUR', 200) },
+    uploads: { storageQuotaMb: int('STORAGE_QUOTA_MB', 5000), uploadRateMbPerHour: int('UPLOAD_RATE_MB_PER_HOUR', 200) },
     statementTimeoutMs: int('STATEMENT_TIMEOUT_SECONDS', DEFAULT_STATEMENT_TIMEOUT_SECONDS) * 1000,
     smtpUrl: env.SMTP_URL || null,
     mailFrom: env.MAIL_FROM || 'Safety Hub <no-reply@safety-hub.local>',

@@ -22,7 +22,7 @@ export const UPLOAD_LIMITS = {
    * The stored files of one member organisation together (STORAGE_QUOTA_MB; the main process
    * sets it from the config). Administrators' uploads count against no organisation.
    */
-  organisationBytes: 5 * 1024 * MB,
+  organisationBytes: 5000 * MB,
   /** What one account (or API token) may upload in an hour, stored or not (UPLOAD_RATE_MB_PER_HOUR). */
   accountBytesPerHour: 200 * MB,
   /** The hour's count in the database is brought up to date at least this often while a file arrives. */
@@ -31,7 +31,7 @@ export const UPLOAD_LIMITS = {
 
 /** '5 GB', '200 MB', '1.5 MB': the figures of the quota and rate messages and of the settings page. */
 export function sizeText(bytes: number): string {
-  const [value, unit] = bytes >= 1024 * MB ? [bytes / (1024 * MB), 'GB'] : [bytes / MB, 'MB'];
+  const [value, unit] = bytes >= 1000 * MB ? [bytes / (1000 * MB), 'GB'] : [bytes / MB, 'MB'];
   return `${Number(value.toFixed(1))} ${unit}`;
 }
 

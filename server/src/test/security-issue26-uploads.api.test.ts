@@ -20,8 +20,8 @@ import { TINY_JPEG, uploadPhoto } from './photo-fixtures';
  */
 let h: Harness;
 const defaults = { ...UPLOAD_LIMITS };
-const KB = 1024;
-const MB = 1024 * KB;
+const KB = 1000;
+const MB = 1000 * KB;
 beforeAll(async () => {
   h = await startHarness({ config: { dataDir: mkdtempSync(join(tmpdir(), 'hub-issue26-uploads-')) } });
 });

@@ -5,6 +5,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api } from '../client/api';
 import { formatLocal24 } from '../ui/dates';
+import { StorageUsage } from './StorageUsage';
 
 interface Token {
   id: string;
@@ -90,6 +91,7 @@ export function IntegrationsPage() {
             </Table.Tbody>
           </Table>
         )}
+        <StorageUsage />
       </Stack>
 
       <Modal opened={!!created} onClose={() => setCreated(null)} title="Your new API token" centered size="lg">
