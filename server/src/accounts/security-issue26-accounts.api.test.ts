@@ -230,6 +230,7 @@ describe('pre-takeover: confirming an address never activates a password someone
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 const RUNS = 15;
+const ATTEMPTS = 3;
 /** What sending one mail costs the mailer of the timed hub: an SMTP server's round trips. */
 const SMTP_MS = 40;
 /**
@@ -278,42 +279,64 @@ describe('registration and reset take the same time for known and unknown addres
     return { a: median(ta), b: median(tb) };
   }
 
+  /**
+   * Measures up to ATTEMPTS times (each with addresses of its own) until the two paths take the
+   * same time: a real difference shows in every attempt, a neighbour's burst of work in one.
+   */
+  async function sameWithin(measure: (attempt: number) => Promise<{ a: number; b: number }>): Promise<string> {
+    const seen: string[] = [];
+    for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+      const m = await measure(attempt);
+      if (same(m)) return 'same';
+      seen.push(JSON.stringify(m));
+    }
+    return seen.join(', ');
+  }
+
   const register = (email: string, ip: string, password = VISITOR_PASSWORD) =>
     post('/api/register/mehub-account-entity', { email, password, confirmPassword: password }, ip);
 
   it('registration: a confirmed account, an unconfirmed one and a new address', async () => {
-    // Known addresses, one per run (the mail limit of 3 an hour per address would otherwise skip the mail).
-    for (let i = 0; i < RUNS; i++) {
-      await register(`known${i}@example.org`, `10.1.0.${i}`, OWNER_PASSWORD);
-      await register(`pending${i}@example.org`, `10.1.1.${i}`, OWNER_PASSWORD);
-    }
+    // Known addresses, one per run and attempt (the mail limit of 3 an hour per address would otherwise skip the mail).
+    for (let a = 0; a < ATTEMPTS; a++)
+      for (let i = 0; i < RUNS; i++) {
+        await register(`known${a}-${i}@example.org`, `10.1.${a}.${i}`, OWNER_PASSWORD);
+        await register(`pending${a}-${i}@example.org`, `10.1.${a + 10}.${i}`, OWNER_PASSWORD);
+      }
     await h.db.query(
       `UPDATE auth_state SET email_confirmed = true WHERE user_id IN (SELECT id FROM mehub_account WHERE email LIKE 'known%')`,
     );
     // Warm up both paths.
     await register('warm-new@example.org', '10.2.9.1');
     await register(SPARK_MANAGER, '10.2.9.2');
-    const confirmed = await race(
-      (i) => register(`known${i}@example.org`, `10.2.0.${i}`),
-      (i) => register(`fresh${i}@example.org`, `10.2.1.${i}`),
+    const confirmed = await sameWithin((a) =>
+      race(
+        (i) => register(`known${a}-${i}@example.org`, `10.2.${a}.${i}`),
+        (i) => register(`fresh${a}-${i}@example.org`, `10.2.${a + 10}.${i}`),
+      ),
     );
-    const unconfirmed = await race(
-      (i) => register(`pending${i}@example.org`, `10.2.2.${i}`),
-      (i) => register(`fresher${i}@example.org`, `10.2.3.${i}`),
+    const unconfirmed = await sameWithin((a) =>
+      race(
+        (i) => register(`pending${a}-${i}@example.org`, `10.2.${a + 20}.${i}`),
+        (i) => register(`fresher${a}-${i}@example.org`, `10.2.${a + 30}.${i}`),
+      ),
     );
-    expect(same(confirmed), `confirmed ${JSON.stringify(confirmed)}`).toBe(true);
-    expect(same(unconfirmed), `unconfirmed ${JSON.stringify(unconfirmed)}`).toBe(true);
+    expect(confirmed, 'confirmed').toBe('same');
+    expect(unconfirmed, 'unconfirmed').toBe('same');
   });
 
   it('password reset request: an account and an unknown address', async () => {
-    for (let i = 0; i < RUNS; i++) await register(`known${i}@example.org`, `10.3.0.${i}`, OWNER_PASSWORD);
+    for (let a = 0; a < ATTEMPTS; a++)
+      for (let i = 0; i < RUNS; i++) await register(`known${a}-${i}@example.org`, `10.3.${a}.${i}`, OWNER_PASSWORD);
     const reset = (username: string, ip: string) => post('/api/account/reset-password-request', { username }, ip);
     await reset('warm@example.org', '10.4.9.1');
     await reset(SPARK_MANAGER, '10.4.9.2');
-    const m = await race(
-      (i) => reset(`known${i}@example.org`, `10.4.0.${i}`),
-      (i) => reset(`nobody${i}@example.org`, `10.4.1.${i}`),
+    const m = await sameWithin((a) =>
+      race(
+        (i) => reset(`known${a}-${i}@example.org`, `10.4.${a}.${i}`),
+        (i) => reset(`nobody${a}-${i}@example.org`, `10.4.${a + 10}.${i}`),
+      ),
     );
-    expect(same(m), JSON.stringify(m)).toBe(true);
+    expect(m).toBe('same');
   });
 });
