@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { designerMessages } from '@hub/model/forms';
 import { ADMIN, SPARK_MANAGER, SPARK_WORKER, SUPER, VOLT_MANAGER, startHarness, type Harness } from '../test/harness';
 import { recordApi } from '../test/records-api';
 import { fillMessages } from './submission-hooks';
@@ -541,15 +542,21 @@ describe('hostile definitions', () => {
 
   it('keeps constructor and prototype keys as plain data through a save and a published-version comparison', async () => {
     const formId = await createForm();
+    // A question id naming a built-in property is refused (issue 26); other keys are plain data.
+    const reserved = await createDef(
+      formId,
+      '{"slides":[{"name":"S","contents":[{"id":"constructor","title":"T","questionType":"text"}]}],"pagination":{"type":"page"},"customOptions":[]}',
+    );
+    expect(reserved.message).toContain(designerMessages.reservedId('constructor'));
     const formData =
-      '{"slides":[{"name":"S","contents":[{"id":"constructor","title":"T","questionType":"text","__proto__":{"x":1}}]}],"pagination":{"type":"page"},"customOptions":[],"constructor":{"prototype":{"polluted":true}}}';
+      '{"slides":[{"name":"S","contents":[{"id":"q1","title":"T","questionType":"text","__proto__":{"x":1}}]}],"pagination":{"type":"page"},"customOptions":[],"constructor":{"prototype":{"polluted":true}}}';
     const created = await api.create(ADMIN, 'FormsEntityFormVersion', [{ formId, formData, publishVersion: true }]);
     expect(created.message).toBeNull();
     // The same text is no change of the published version.
     const same = await api.update(ADMIN, 'FormsEntityFormVersion', [{ id: created.r![0].id, formData }]);
     expect(same.message).toBeNull();
     const sub = await api.create(SPARK_WORKER, 'FormSubmissionsEntity', [
-      { formVersionId: created.r![0].id, isCompleted: true, submissionData: '{"constructor":"answer"}' },
+      { formVersionId: created.r![0].id, isCompleted: true, submissionData: '{"constructor":"answer","q1":"x"}' },
     ]);
     expect(sub.code).not.toBe('INTERNAL_SERVER_ERROR');
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();

@@ -128,6 +128,10 @@ function judge(req: FuzzRequest, status: number, body: string): { kind: Failure[
     return { kind: 'graphql-unexpected-error', message };
   if (status >= 400 && req.url.startsWith('/api/') && !json?.errors?.every((e) => typeof e.message === 'string' && e.message.length > 0))
     return { kind: 'error-without-message', message: body.slice(0, 300) || '(empty body)' };
+  // A class with its own oracle is refused with its message (a visitor, a token or a missing
+  // anti-forgery token may be refused earlier, for their own reason).
+  if (req.refusedWith && status < 400 && !json?.errors?.some((e) => e.message?.startsWith(req.refusedWith!)))
+    return { kind: 'not-refused-as-expected', message: `expected '${req.refusedWith}', got ${body.slice(0, 300)}` };
   return null;
 }
 
@@ -210,6 +214,16 @@ it(`fuzzed GraphQL and REST requests answer 2xx or 4xx with a message and change
       }
       const ms = Date.now() - started;
       if (ms > 5000) slow.push(`${ms} ms: #${index} ${describeRequest(req, caller.label, 200)}`);
+      // Refused before any database work: a hostile search must not hold the database (issue 26, 3).
+      if (req.refusedWith && ms > 3000)
+        failures.push({
+          kind: 'too-slow',
+          index,
+          caller: caller.label,
+          request: req,
+          status,
+          message: `${ms} ms for a request refused before any work`,
+        });
       const polluted = pollutionSince(protos);
       if (polluted.length)
         failures.push({ kind: 'prototype-pollution', index, caller: caller.label, request: req, status, message: polluted.join('; ') });

@@ -1,4 +1,4 @@
-import { opNames, type EntityDef } from '@hub/model';
+import { isJoin, opNames, type EntityDef } from '@hub/model';
 import { PROTO_KEYS, deepNesting, hostileObject, hostileString, hostileValue, put, someId, type KnownIds } from './hostile';
 import { entityInput, filterArgs, fuzzEntities as entities, list, mergeReferences, selection, wherePath } from './operation-args';
 import type { Rng } from './prng';
@@ -116,7 +116,16 @@ export function graphqlRequest(r: Rng, ids: KnownIds): FuzzRequest {
 function rawGraphql(r: Rng, ids: KnownIds, entity: EntityDef): FuzzRequest {
   const n = opNames(entity.name);
   const lit = (s: string) => JSON.stringify(s);
-  const kind = r.pick(['literal-where', 'bad-syntax', 'body-shape', 'deep-variables', 'proto-variables', 'operation-name']);
+  const kind = r.pick([
+    'literal-where',
+    'bad-syntax',
+    'body-shape',
+    'deep-variables',
+    'proto-variables',
+    'operation-name',
+    'two-mutations',
+    'costly-search',
+  ]);
   r.mark(`raw:${kind}`);
   const op = `gql raw ${kind} ${entity.name}`;
   switch (kind) {
@@ -171,6 +180,36 @@ function rawGraphql(r: Rng, ids: KnownIds, entity: EntityDef): FuzzRequest {
       const vars = hostileObject(r, ids);
       put(vars, '__proto__', { w: [{ path: 'id', comparison: 'equal', value: ['x'] }] });
       return gqlRequest(op, `query($w: [WhereExpressionGraph!]) { r: ${n.list}(where: $w) { id } }`, vars, false);
+    }
+    case 'two-mutations': {
+      // Each mutation field commits on its own, so an operation may hold one (issue 26, 4): two
+      // are refused before any work, whatever their spelling.
+      const other = opNames(r.pick(entities).name);
+      const create = (o: typeof n, alias: string) =>
+        `${alias}: ${o.create}(${o.inputArg}: [${r.chance(0.5) ? '{}' : `{ id: ${lit(someId(r, ids, entity.name))} }`}]) { id }`;
+      const del = (o: typeof n, alias: string) => `${alias}: ${o.delete}(${o.idsArg}: [${lit(someId(r, ids, entity.name))}])`;
+      const pair = r.pick([
+        `${create(n, 'a')} ${create(n, 'b')}`,
+        `${create(n, 'a')} ${del(other, 'b')}`,
+        `${del(n, 'a')} ${del(n, 'b')}`,
+        `a: ${n.delete}(${n.idsArg}: []) ...F`,
+      ]);
+      const query = pair.includes('...F')
+        ? `mutation { ${pair} } fragment F on Mutation { b: ${other.delete}(${other.idsArg}: []) }`
+        : `mutation { ${pair} }`;
+      return { ...gqlRequest(op, query, undefined, true), refusedWith: 'Send one mutation at a time.' };
+    }
+    case 'costly-search': {
+      // Many conditions through related records: refused before any database work (issue 26, 3).
+      const refs = Object.entries(entity.fields).filter(([, f]) => isJoin(f));
+      const path = refs.length ? `${r.pick(refs)[0]}.id` : 'id';
+      const many = Array.from({ length: r.pick([40, 200]) }, () => ({
+        path,
+        comparison: 'contains',
+        value: [hostileString(r).slice(0, 20)],
+      }));
+      const req = gqlRequest(op, `query($w: [WhereExpressionGraph!]) { r: ${n.list}(where: $w) { id } }`, { w: many }, false);
+      return refs.length ? { ...req, refusedWith: 'This search is too complex' } : req;
     }
     default:
       return {

@@ -11,7 +11,9 @@ export type FailureKind =
   | 'row-in-other-organisation'
   | 'cross-organisation-reference'
   | 'shared-row-linked'
-  | 'control-request-failed';
+  | 'control-request-failed'
+  | 'not-refused-as-expected'
+  | 'too-slow';
 
 export interface Failure {
   kind: FailureKind;

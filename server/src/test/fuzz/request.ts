@@ -9,6 +9,8 @@ export interface FuzzRequest {
   /** Whether the request may write (mutations, POST, PUT, DELETE). */
   mutates: boolean;
   features: string[];
+  /** A class with its own oracle: the answer must be a refusal carrying this message (issue 26). */
+  refusedWith?: string;
 }
 
 export const json = (body: unknown) => JSON.stringify(body);
