@@ -86,6 +86,38 @@ test.describe('accounts', () => {
     await expect(page.getByRole('heading', { name: 'Welcome Nia' })).toBeVisible();
   });
 
+  test('registration confirmed on another device: the address is confirmed and a link to choose the password is mailed', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await page.goto('/register');
+    await page.getByLabel('Email Address').fill('omar@newsparks.example');
+    await page.getByLabel('First name').fill('Omar');
+    await page.getByLabel(/^Password/).fill('a-password-from-my-laptop');
+    await page.getByLabel('Confirm password').fill('a-password-from-my-laptop');
+    await page.getByRole('button', { name: 'Register' }).click();
+    await expect(page.getByRole('heading', { name: 'Check your email' })).toBeVisible();
+    const confirm = linkIn((await latestMail(request, 'omar@newsparks.example')).text);
+    // The phone opening the mail never registered: it confirms the address but sets no password.
+    const phone = await browser.newContext();
+    const other = await phone.newPage();
+    await other.goto(confirm.pathname + confirm.search);
+    await expect(
+      other.getByText('Your email address is confirmed. To choose your password, open the link we have just emailed you.'),
+    ).toBeVisible();
+    const choose = await latestMail(request, 'omar@newsparks.example', 'Choose your Safety Hub password');
+    const link = linkIn(choose.text);
+    await other.goto(link.pathname + link.search);
+    await other.getByLabel('New password').fill('my-chosen-password-1');
+    await other.getByLabel('Confirm password').fill('my-chosen-password-1');
+    await other.getByRole('button', { name: 'Change password' }).click();
+    await expect(other.getByText('Your password has been reset')).toBeVisible();
+    await signIn(other, 'omar@newsparks.example', 'my-chosen-password-1');
+    await expect(other.getByRole('heading', { name: 'Welcome Omar' })).toBeVisible();
+    await phone.close();
+  });
+
   test('password reset from the emailed link', async ({ page, request }) => {
     // Nia (registered above), not a demo account that later flows sign in with.
     await page.goto('/admin_login');

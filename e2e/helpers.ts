@@ -11,8 +11,12 @@ export async function signIn(page: Page, email: string, password = PASSWORD, red
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Reads the newest outbox message to `to`, signed in as an administrator through the API. */
-export async function latestMail(request: APIRequestContext, to: string): Promise<{ subject: string; text: string }> {
+/**
+ * Reads the newest outbox message to `to` (with `subject`, when given), signed in as an
+ * administrator through the API. Account mail is sent after the answer (its time must not tell
+ * addresses apart), so the outbox is asked again for a few seconds until it is there.
+ */
+export async function latestMail(request: APIRequestContext, to: string, subject?: string): Promise<{ subject: string; text: string }> {
   await request.get('/api/health');
   const state = await request.storageState();
   const xsrf = state.cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
@@ -21,10 +25,19 @@ export async function latestMail(request: APIRequestContext, to: string): Promis
     headers: { 'x-xsrf-token': xsrf },
   });
   expect(login.ok()).toBe(true);
-  const res = await request.get(`/api/mail/outbox?to=${encodeURIComponent(to)}`);
-  const mail = (await res.json()) as { subject: string; text: string }[];
-  expect(mail.length).toBeGreaterThan(0);
-  return mail[0];
+  let mail: { subject: string; text: string }[] = [];
+  const wanted = () => mail.filter((m) => subject === undefined || m.subject === subject);
+  await expect
+    .poll(
+      async () => {
+        const res = await request.get(`/api/mail/outbox?to=${encodeURIComponent(to)}`);
+        mail = (await res.json()) as { subject: string; text: string }[];
+        return wanted().length;
+      },
+      { timeout: 10_000, message: `a mail to ${to}${subject ? ` '${subject}'` : ''} in the outbox` },
+    )
+    .toBeGreaterThan(0);
+  return wanted()[0];
 }
 
 export const linkIn = (text: string) => new URL(text.match(/https?:\/\/\S+/)![0]);

@@ -51,7 +51,8 @@ export const uploadMessages = {
     `Your organisation has used its ${sizeText(quota)} of storage. Delete files you no longer need or ask the association for more.`,
   quotaPassed: (quota: number) =>
     `This upload would take your organisation past its ${sizeText(quota)} of storage. Delete files you no longer need or ask the association for more.`,
-  rate: (rate: number) => `You have uploaded ${sizeText(rate)} in the last hour; try again later.`,
+  rate: (rate: number, minutesLeft: number) =>
+    `You have uploaded ${sizeText(rate)} in the last hour, the most one account may upload in an hour. You can upload again in ${minutesLeft} minute${minutesLeft === 1 ? '' : 's'}.`,
 };
 
 /** No byte of the request arrived for the idle time (408; the connection is closed). */
@@ -84,8 +85,8 @@ export class StorageQuotaError extends UserError {
 
 /** The account has uploaded its hour's bytes (429). */
 export class UploadRateError extends UserError {
-  constructor() {
-    super(uploadMessages.rate(UPLOAD_LIMITS.accountBytesPerHour), 'TOO_MANY_REQUESTS', 429);
+  constructor(minutesLeft: number) {
+    super(uploadMessages.rate(UPLOAD_LIMITS.accountBytesPerHour, minutesLeft), 'TOO_MANY_REQUESTS', 429);
   }
 }
 
@@ -105,6 +106,18 @@ export async function uploadedThisHour(db: Db, account: string): Promise<number>
   );
   return Number(rows[0]?.kb ?? 0) * 1024;
 }
+
+/** The whole minutes until `account`'s hour of uploads is over (at least 1). */
+async function minutesLeft(db: Db, account: string): Promise<number> {
+  const { rows } = await db.query<{ s: number | null }>(
+    `SELECT EXTRACT(EPOCH FROM (window_start + make_interval(mins => $2::int) - now()))::float8 AS s FROM login_throttle WHERE key = $1`,
+    [rateKey(account), RATE_WINDOW_MINUTES],
+  );
+  return Math.min(RATE_WINDOW_MINUTES, Math.max(1, Math.ceil(Number(rows[0]?.s ?? 60) / 60)));
+}
+
+/** The account's hour is used up: the refusal says when it may upload again. */
+const rateError = async (db: Db, account: string) => new UploadRateError(await minutesLeft(db, account));
 
 /** Counts `bytes` more uploaded by `account` this hour; answers the hour's total. */
 async function countUploaded(db: Db, account: string, bytes: number): Promise<number> {
@@ -147,7 +160,7 @@ export async function uploadBudget(
   const rate = UPLOAD_LIMITS.accountBytesPerHour;
   if (organisationUsed !== null && organisationUsed >= quota) throw new StorageQuotaError(uploadMessages.quotaFull(quota));
   let hour = await uploadedThisHour(db, account);
-  if (hour >= rate) throw new UploadRateError();
+  if (hour >= rate) throw await rateError(db, account);
   let received = 0;
   let pending = 0;
   const flush = async () => {
@@ -160,10 +173,10 @@ export async function uploadBudget(
       received += bytes;
       pending += bytes;
       if (organisationUsed !== null && organisationUsed + received > quota) throw new StorageQuotaError(uploadMessages.quotaPassed(quota));
-      if (hour + pending > rate) return flush().then(() => Promise.reject(new UploadRateError()));
+      if (hour + pending > rate) return flush().then(async () => Promise.reject(await rateError(db, account)));
       if (pending >= UPLOAD_LIMITS.rateFlushBytes)
-        return flush().then(() => {
-          if (hour > rate) throw new UploadRateError();
+        return flush().then(async () => {
+          if (hour > rate) throw await rateError(db, account);
         });
     },
     finish: flush,

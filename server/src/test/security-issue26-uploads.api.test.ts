@@ -157,7 +157,9 @@ describe('an upload rate per account (issue 26, 5)', () => {
     expect((await attach(SPARK_WORKER, 600 * KB)).status).toBe(200);
     const res = await attach(SPARK_WORKER, 600 * KB);
     expect(res.status).toBe(429);
-    expect(res.body.errors![0].message).toBe('You have uploaded 1 MB in the last hour; try again later.');
+    expect(res.body.errors![0].message).toMatch(
+      /^You have uploaded 1 MB in the last hour, the most one account may upload in an hour\. You can upload again in (60|59) minutes\.$/,
+    );
     // Once over, nothing more is read, photos included; another account of the organisation may still upload.
     expect((await attach(SPARK_WORKER, 10)).status).toBe(429);
     expect((await uploadPhoto(h, SPARK_WORKER)).status).toBe(429);
@@ -195,7 +197,13 @@ describe('an upload rate per account (issue 26, 5)', () => {
         payload: body,
       });
       expect(res.json()).toEqual({
-        errors: [expect.objectContaining({ message: 'You have uploaded 1 MB in the last hour; try again later.' })],
+        errors: [
+          expect.objectContaining({
+            message: expect.stringMatching(
+              /^You have uploaded 1 MB in the last hour, the most one account may upload in an hour\. You can upload again in \d+ minutes?\.$/,
+            ),
+          }),
+        ],
       });
       expect(res.statusCode).toBe(429);
     } finally {

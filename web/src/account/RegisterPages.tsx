@@ -126,12 +126,21 @@ export function RegisterSuccessPage() {
 export function ConfirmEmailPage() {
   const [params] = useSearchParams();
   const [state, setState] = useState<'pending' | 'done' | 'failed'>('pending');
+  // The server says what comes next: sign in, or (the link opened on another device than the
+  // one that registered) choose a password through the link it has just mailed.
+  const [done, setDone] = useState('Your email address is confirmed. You can now sign in.');
   const sent = useRef(false);
   useEffect(() => {
     if (sent.current) return;
     sent.current = true;
-    api('POST', '/api/register/confirm-email', { token: params.get('token') ?? '', email: params.get('username') ?? '' })
-      .then(() => setState('done'))
+    api<{ message?: string }>('POST', '/api/register/confirm-email', {
+      token: params.get('token') ?? '',
+      email: params.get('username') ?? '',
+    })
+      .then((answer) => {
+        if (typeof answer?.message === 'string' && answer.message) setDone(answer.message);
+        setState('done');
+      })
       .catch((err) => {
         setState('failed');
         notifications.show({ color: 'red', title: 'Email Confirmation was not successful', message: messagesOf(err), autoClose: false });
@@ -140,9 +149,12 @@ export function ConfirmEmailPage() {
   return (
     <AuthCard title="Confirm your email">
       {state === 'pending' && <Loader mx="auto" aria-label="Confirming" />}
-      {state === 'done' && <Text ta="center">Your email address is confirmed. You can now sign in.</Text>}
+      {state === 'done' && <Text ta="center">{done}</Text>}
       {state === 'failed' && (
-        <Text ta="center">Email Confirmation was not successful. The link may have expired or been used already.</Text>
+        <Text ta="center">
+          Email Confirmation was not successful. The link may have expired or been used already: if you have confirmed your address, sign
+          in; if you cannot, reset your password, which also confirms your address.
+        </Text>
       )}
       {state !== 'pending' && (
         <Anchor component={Link} to="/admin_login" ta="center">

@@ -51,8 +51,8 @@ export function StorageUsage() {
       )}
       {u && u.accountBytesLastHour !== null && u.accountBytesPerHour !== null && (
         <Text c="dimmed" size="sm">
-          You have uploaded {sizeText(u.accountBytesLastHour)} in the last hour; each account may upload {sizeText(u.accountBytesPerHour)}{' '}
-          an hour.
+          You have uploaded {sizeText(u.accountBytesLastHour)} in the last hour (files refused or since deleted count too); each account may
+          upload {sizeText(u.accountBytesPerHour)} an hour.
         </Text>
       )}
     </Stack>
