@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { GROUPS, getEntity, ownerReference, type EntityDef, type EntityName, type Field, type FieldKind } from '@hub/model';
+import { addDays } from '@hub/model/reminders';
 import type { Caller } from '../access/caller';
 import { saveRecords } from '../crud/save';
 import type { Db } from '../db/client';
@@ -35,7 +36,8 @@ const overrides: Record<string, (ctx: SampleContext, db: Db) => Record<string, u
   DocumentEntity: (ctx) => ({ documentLink: 'https://example.org/sample', memberOrganisationId: ctx.org }),
   FormsEntityFormTileEntity: () => ({ tile: 'FORM_TILE' }),
   // A corrective action is read by its organisation's managers and its assignee: the sample's own member.
-  CorrectiveActionEntity: (ctx) => ({ assigneeId: ctx.account }),
+  // Its due date is set within the workflow's window (from yesterday to a year ahead).
+  CorrectiveActionEntity: (ctx) => ({ assigneeId: ctx.account, dueDate: addDays(new Date().toISOString().slice(0, 10), 30) }),
   // A member changes the links of their organisation's own form only (one no other organisation is offered).
   FormsDocumentTypes: async (ctx, db) => ({
     formsId: await createSample(db, 'FormsEntity', ctx, { isDefault: false, memberOrganisationss: [{ id: ctx.org }] }),
