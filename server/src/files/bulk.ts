@@ -141,8 +141,12 @@ export function zipOf(
     });
   let size = -1;
   // Called during end() when every entry is stored with a known size (no addFile).
-  // (@types/yazl leaves out the callback's argument.)
-  (zip.end as (options: object, cb: (total: number) => void) => void)({}, (total) => {
+  // (@types/yazl leaves out the callback's argument.) yazl 3.3 counts the Zip64 end records in
+  // its size once the central directory passes 64 KiB but writes them only past 4 GiB, so a
+  // zip of many long names was announced 76 bytes longer than sent and the download never
+  // ended: the records are always written (every unzip tool of this century reads them), and
+  // the size is exact.
+  (zip.end as (options: object, cb: (total: number) => void) => void)({ forceZip64Format: true }, (total) => {
     size = total;
   });
   const stream = zip.outputStream as Readable;

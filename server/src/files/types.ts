@@ -74,8 +74,10 @@ export function servingHeaders(storedType: string, fileName: string, download: b
  * Bidirectional controls (U+202A–U+202E, U+2066–U+2069, U+200E, U+200F, U+061C) and every other
  * invisible format character (Unicode category Cf: zero-width spaces and joiners, U+FEFF, soft
  * hyphen, tag characters...): an override makes 'invoice\u202Efdp.exe' show as 'invoiceexe.pdf'.
+ * And control characters (Unicode category Cc: C0 such as ESC, BEL, BS, DEL, and C1 such as
+ * U+0085 and U+009B, a terminal's escape sequence introducer).
  */
-const INVISIBLE = /[\p{Cf}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const INVISIBLE = /[\p{Cc}\p{Cf}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
 
 /**
  * A file name without bidirectional or invisible format characters ('file' when nothing is left): every name the hub stores (uploads) or writes (Content-Disposition,
