@@ -1,4 +1,4 @@
-import { getEntity, isUuid, toWireDate } from '@hub/model';
+import { ACTION_DUE_GRACE_DAYS, getEntity, isUuid, toWireDate } from '@hub/model';
 import { actionMessages, dueDateIssue } from '@hub/model/forms';
 import { assertActionCreate, assertActionUpdate, type StoredAction } from '../access/actions';
 import { isAdministrator } from '../access/caller';
@@ -39,11 +39,15 @@ const dayOfValue = (v: unknown) => (typeof v === 'string' ? v.slice(0, 10) : v);
 /**
  * A due date set or changed by this save is at most a day in the past (the caller's day may be
  * ahead of the server's) and at most ACTION_DUE_MAX_DAYS ahead; one sent back as stored is no change.
+ * An action raised by a submission (the hub's own save, `raised`) has the submission's window:
+ * a form filled offline arrives days later with the due date its filler chose then
+ * (ACTION_DUE_GRACE_DAYS, checked with the submission's answers).
  */
-function assertDueDate(input: Record<string, unknown>, stored: unknown): void {
+function assertDueDate(input: Record<string, unknown>, stored: unknown, raised = false): void {
   if (!Object.hasOwn(input, 'dueDate') || dayOfValue(input.dueDate) === dayOfValue(stored)) return;
   if (input.dueDate === null || input.dueDate === undefined) return;
-  const message = dueDateIssue(dayOfValue(input.dueDate), { today: toWireDate(new Date()).slice(0, 10), graceDays: 1 });
+  const graceDays = raised ? ACTION_DUE_GRACE_DAYS : 1;
+  const message = dueDateIssue(dayOfValue(input.dueDate), { today: toWireDate(new Date()).slice(0, 10), graceDays });
   if (message) throw fieldRefusal('dueDate', message);
 }
 
@@ -92,7 +96,7 @@ async function beforeWrite(ctx: SaveHookContext): Promise<void> {
       state.closing = true;
     }
     assertClosingFields(input, null, state.closing === true, true);
-    assertDueDate(input, null);
+    assertDueDate(input, null, caller === SYSTEM_CALLER);
     return;
   }
   const stored = (await getRecord(tx, SYSTEM_CALLER, ACTIONS(), ctx.id!, {

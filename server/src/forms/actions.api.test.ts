@@ -66,6 +66,15 @@ async function raiseOne(extra: Record<string, unknown> = {}): Promise<{ submissi
 }
 
 describe('raising', () => {
+  it('a submission filled offline days ago raises its action with the due date its filler chose then', async () => {
+    // Within the submission's window (ACTION_DUE_GRACE_DAYS), past the day a manager may set by hand.
+    const { action: a } = await raiseOne({ dueDate: addDays(today(), -10) });
+    expect(a).toMatchObject({ status: 'OPEN', due: addDays(today(), -10) });
+    // A manager changing it by hand keeps to the workflow's window.
+    const moved = await updateAction(SPARK_MANAGER, { id: a.id, dueDate: addDays(today(), -9) });
+    expect(moved.errors?.[0]?.message).toContain(actionMessages.dueDatePast);
+  });
+
   it('a completed submission raises one action per failing answer, with what raised it', async () => {
     const { submission, action: a } = await raiseOne();
     expect(a).toMatchObject({
