@@ -105,7 +105,7 @@ async function attach(env: { db: Db; storage: FileStorage }, caller: Caller, kin
       await saveRecords(env, SYSTEM_CALLER, SUBMISSIONS(), [{ id: draftId, [k.list]: ids.map((id) => ({ id })) }], 'update', null);
       return { formId, submissionId: draftId, [k.body]: ids };
     } catch (err) {
-      if (!(err instanceof NotFoundError) || attempt >= 5) throw err;
+      if (!(err instanceof NotFoundError) || attempt >= 10) throw err;
     }
   }
 }

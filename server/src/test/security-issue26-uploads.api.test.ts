@@ -125,6 +125,35 @@ describe('a storage quota per member organisation (issue 26, 5)', () => {
     expect((await attach(SPARK_WORKER, 700 * KB)).status).toBe(200);
   });
 
+  it('counts a replaced file while it is stored: uploading and replacing does not make room', async () => {
+    UPLOAD_LIMITS.organisationBytes = 1 * MB;
+    const first = await attach(SPARK_WORKER, 600 * KB);
+    expect(first.status).toBe(200);
+    const id = first.body.data!.r![0].id;
+    const { body, type } = await encode([
+      {
+        name: 'operations',
+        value: JSON.stringify({
+          query: `mutation($m: [AssetAttachmentsEntityInput!]!) { r: updateAssetAttachmentsEntity(assetAttachmentsEntityModels: $m) { id } }`,
+          variables: { m: [{ id, attachments: null }] },
+        }),
+      },
+      { name: 'map', value: JSON.stringify({ 0: ['variables.m.0.attachments'] }) },
+      { name: '0', data: Buffer.alloc(10, 'b'), filename: 'tiny.txt' },
+    ]);
+    const replaced = await h.app.inject({
+      method: 'POST',
+      url: '/api/graphql',
+      headers: { 'content-type': type, ...h.headers(SPARK_WORKER) },
+      payload: body,
+    });
+    expect(replaced.statusCode, replaced.body).toBe(200);
+    expect(replaced.json().errors).toBeUndefined();
+    const usage = await h.app.inject({ method: 'GET', url: '/api/files/usage', headers: h.headers(SPARK_MANAGER) });
+    expect(usage.json().organisationBytes).toBeGreaterThanOrEqual(600 * KB + 10);
+    expect((await attach(SPARK_WORKER, 600 * KB)).status).toBe(413);
+  });
+
   it('does not bind administrators (their uploads count against no organisation)', async () => {
     UPLOAD_LIMITS.organisationBytes = 1 * MB;
     await storedElsewhere(h.org.spark, 2 * MB);
