@@ -123,6 +123,23 @@ export async function assertStored(storage: FileStorage, entries: BulkEntry[]): 
   }
 }
 
+/**
+ * Whether yazl's size of a zip of `entries` may count the Zip64 end records: 65,535 entries or
+ * more, a central directory of 64 KiB or more, or data past 4 GiB. The central directory is
+ * over-estimated (each record with its timestamp and Zip64 fields, 4 KiB to spare).
+ */
+function mayCountZip64(entries: BulkEntry[]): boolean {
+  const spare = 4096;
+  let directory = 0;
+  let data = 0;
+  for (const e of entries) {
+    const name = Buffer.byteLength(e.name, 'utf8');
+    directory += 46 + name + 9 + 28;
+    data += 30 + name + e.size + 24;
+  }
+  return entries.length >= 0xffff - spare || directory >= 0xffff - spare || data >= 0xffffffff - spare * 1024;
+}
+
 /** The zip of `entries`, streamed lazily one file after another, and its exact size. */
 export function zipOf(
   storage: FileStorage,
@@ -144,9 +161,9 @@ export function zipOf(
   // (@types/yazl leaves out the callback's argument.) yazl 3.3 counts the Zip64 end records in
   // its size once the central directory passes 64 KiB but writes them only past 4 GiB, so a
   // zip of many long names was announced 76 bytes longer than sent and the download never
-  // ended: the records are always written (every unzip tool of this century reads them), and
-  // the size is exact.
-  (zip.end as (options: object, cb: (total: number) => void) => void)({ forceZip64Format: true }, (total) => {
+  // ended. Forcing the records makes both agree; it is done only where yazl's count may take
+  // them (an estimate that errs high), so small zips keep the plain end record.
+  (zip.end as (options: object, cb: (total: number) => void) => void)({ forceZip64Format: mayCountZip64(entries) }, (total) => {
     size = total;
   });
   const stream = zip.outputStream as Readable;

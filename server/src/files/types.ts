@@ -77,14 +77,16 @@ export function servingHeaders(storedType: string, fileName: string, download: b
  * And control characters (Unicode category Cc: C0 such as ESC, BEL, BS, DEL, and C1 such as
  * U+0085 and U+009B, a terminal's escape sequence introducer).
  */
-const INVISIBLE = /[\p{Cc}\p{Cf}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+const INVISIBLE = /[\p{Cf}\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu;
+/** Control characters become a space (a tab or line break parts words), runs of spaces one. */
+const CONTROL = /\p{Cc}+/gu;
 
 /**
  * A file name without bidirectional or invisible format characters ('file' when nothing is left): every name the hub stores (uploads) or writes (Content-Disposition,
  * zip entries, PDF names) goes through it, so names stored before it are cleaned when served.
  */
 export function cleanFileName(name: string, fallback = 'file'): string {
-  return name.replace(INVISIBLE, '').trim() || fallback;
+  return name.replace(INVISIBLE, '').replace(CONTROL, ' ').replace(/ {2,}/g, ' ').trim() || fallback;
 }
 
 /** RFC 8187 value characters only (encodeURIComponent leaves ' ( ) * ! unescaped). */

@@ -333,8 +333,9 @@ describe('file names carry no bidirectional or invisible format characters (issu
     expect(cleanFileName('invoice\u202Efdp.exe')).toBe('invoicefdp.exe');
     expect(cleanFileName(`a${BIDI}b.pdf`)).toBe('ab.pdf');
     expect(cleanFileName('\u202E')).toBe('file');
-    // Control characters too: C0 (ESC, BEL, BS, DEL, tab, line breaks) and C1 (NEL, CSI).
-    expect(cleanFileName('a\u001b[31mb\u0007\u0008\u007f\t\r\nc\u0085\u009b.pdf')).toBe('a[31mbc.pdf');
+    // Control characters become a space: C0 (ESC, BEL, BS, DEL, tab, line breaks) and C1 (NEL, CSI).
+    expect(cleanFileName('a\u001b[31mb\u0007\u0008\u007f\t\r\nc\u0085\u009b.pdf')).toBe('a [31mb c .pdf');
+    expect(cleanFileName('\u0007\u0000')).toBe('file');
     const headers = servingHeaders('application/pdf', 'report\u202Efdp.exe', true);
     expect(headers['content-disposition']).toBe("attachment; filename*=UTF-8''reportfdp.exe");
   });
