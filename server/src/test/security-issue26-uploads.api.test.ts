@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough, Readable } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodeMultipart } from './multipart-body';
 import { zipOf } from '../files/bulk';
 import { UPLOAD_LIMITS } from '../files/limits';
 import { cleanFileName, servingHeaders } from '../files/types';
@@ -39,17 +40,6 @@ async function assetOf(who: string): Promise<string> {
   return res.data!.assetEntitys[0].id;
 }
 
-type Part = { name: string; value: string } | { name: string; data: Buffer; filename: string };
-
-async function encode(parts: Part[]): Promise<{ body: Buffer; type: string }> {
-  const form = new FormData();
-  for (const p of parts)
-    if ('value' in p) form.append(p.name, p.value);
-    else form.append(p.name, new Blob([new Uint8Array(p.data)]), p.filename);
-  const req = new Request('http://x/api/graphql', { method: 'POST', body: form });
-  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type')! };
-}
-
 interface Answer {
   status: number;
   headers: Record<string, unknown>;
@@ -58,7 +48,7 @@ interface Answer {
 
 /** An asset attachment of `size` bytes of text, uploaded by `who` to an asset they see (`assetId` for an administrator). */
 async function attach(who: string, size: number, o: { assetId?: string; filename?: string } = {}): Promise<Answer> {
-  const { body, type } = await encode([
+  const { body, type } = await encodeMultipart([
     {
       name: 'operations',
       value: JSON.stringify({ query: ATTACH, variables: { m: [{ assetId: o.assetId ?? (await assetOf(who)), attachments: null }] } }),
@@ -130,7 +120,7 @@ describe('a storage quota per member organisation (issue 26, 5)', () => {
     const first = await attach(SPARK_WORKER, 600 * KB);
     expect(first.status).toBe(200);
     const id = first.body.data!.r![0].id;
-    const { body, type } = await encode([
+    const { body, type } = await encodeMultipart([
       {
         name: 'operations',
         value: JSON.stringify({
@@ -211,7 +201,7 @@ describe('an upload rate per account (issue 26, 5)', () => {
     const other = await startHarness({ share: h });
     try {
       expect((await attach(SPARK_WORKER, 900 * KB)).status).toBe(200);
-      const { body, type } = await encode([
+      const { body, type } = await encodeMultipart([
         {
           name: 'operations',
           value: JSON.stringify({ query: ATTACH, variables: { m: [{ assetId: await assetOf(SPARK_WORKER), attachments: null }] } }),
@@ -243,7 +233,7 @@ describe('an upload rate per account (issue 26, 5)', () => {
 
 describe('multipart errors name no staging key (issue 26, 6a)', () => {
   it('answers a refused variable without the upload object', async () => {
-    const { body, type } = await encode([
+    const { body, type } = await encodeMultipart([
       // A field the input does not have: the variable is refused with the object that carries the upload.
       { name: 'operations', value: JSON.stringify({ query: ATTACH, variables: { m: [{ attachments: null, bogus: 1 }] } }) },
       { name: 'map', value: JSON.stringify({ 0: ['variables.m.0.attachments'] }) },

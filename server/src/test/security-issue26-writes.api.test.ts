@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodeMultipart } from './multipart-body';
 import { parseCsv } from './csv';
 import { insertRow } from './rows';
 import { actionMessages, designerMessages } from '@hub/model/forms';
@@ -22,16 +23,6 @@ const ONE_AT_A_TIME = 'Send one mutation at a time.';
 const count = async (sql: string, params: unknown[] = []) => Number((await h.db.query<{ n: number }>(sql, params)).rows[0].n);
 const assets = () => count('SELECT count(*)::int AS n FROM asset');
 const attachments = () => count('SELECT count(*)::int AS n FROM asset_attachments');
-
-type Part = { name: string; value: string } | { name: string; data: Buffer; filename: string };
-async function encode(parts: Part[]): Promise<{ body: Buffer; type: string }> {
-  const form = new FormData();
-  for (const p of parts)
-    if ('value' in p) form.append(p.name, p.value);
-    else form.append(p.name, new Blob([new Uint8Array(p.data)]), p.filename);
-  const req = new Request('http://x/api/graphql', { method: 'POST', body: form });
-  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type')! };
-}
 
 describe('a multi-field mutation never answers an error after committing (issue 26, 4)', () => {
   const good = `{assetType: OTHER, description: "first"}`;
@@ -91,7 +82,7 @@ describe('a multi-field mutation never answers an error after committing (issue 
     const query = `mutation($a: [AssetAttachmentsEntityInput!]!, $b: [AssetAttachmentsEntityInput!]!) {
       a: createAssetAttachmentsEntity(assetAttachmentsEntityModels: $a) { id }
       b: createAssetAttachmentsEntity(assetAttachmentsEntityModels: $b) { id } }`;
-    const { body, type } = await encode([
+    const { body, type } = await encodeMultipart([
       {
         name: 'operations',
         value: JSON.stringify({

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PassThrough } from 'node:stream';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { encodeMultipart } from './multipart-body';
 import { UPLOAD_LIMITS } from '../files/limits';
 import { sweepStorage } from '../files/storage';
 import { SPARK_MANAGER, SPARK_WORKER, VOLT_MANAGER, startHarness, type Harness } from './harness';
@@ -44,21 +45,9 @@ async function assetOf(who: string): Promise<string> {
   return res.data!.assetEntitys[0].id;
 }
 
-type Part = { name: string; value: string } | { name: string; data: Buffer; filename: string };
-
-/** The bytes and content type of a multipart body, parts in the order given. */
-async function encode(parts: Part[]): Promise<{ body: Buffer; type: string }> {
-  const form = new FormData();
-  for (const p of parts)
-    if ('value' in p) form.append(p.name, p.value);
-    else form.append(p.name, new Blob([new Uint8Array(p.data)]), p.filename);
-  const req = new Request('http://x/api/graphql', { method: 'POST', body: form });
-  return { body: Buffer.from(await req.arrayBuffer()), type: req.headers.get('content-type')! };
-}
-
 /** An asset attachment upload of `size` bytes of text. */
 async function attachment(who: string, size: number, filename = 'notes.txt') {
-  return encode([
+  return encodeMultipart([
     {
       name: 'operations',
       value: JSON.stringify({ query: ATTACH, variables: { m: [{ assetId: await assetOf(who), attachments: null }] } }),
@@ -249,15 +238,15 @@ describe('client text echoed in an error is cut short (issue 8, second pass, 3)'
       name: 'operations',
       value: JSON.stringify({ query: ATTACH, variables: { m: [{ assetId: await assetOf(SPARK_MANAGER), attachments: null }] } }),
     };
-    expectShort(await send(SPARK_MANAGER, await encode([operations, { name: long, value: 'x' }])), "Unknown multipart field 'AAA");
+    expectShort(await send(SPARK_MANAGER, await encodeMultipart([operations, { name: long, value: 'x' }])), "Unknown multipart field 'AAA");
     expectShort(
-      await send(SPARK_MANAGER, await encode([operations, { name: 'map', value: JSON.stringify({ 0: [long] }) }])),
+      await send(SPARK_MANAGER, await encodeMultipart([operations, { name: 'map', value: JSON.stringify({ 0: [long] }) }])),
       "The map path 'AAA",
     );
     expectShort(
       await send(
         SPARK_MANAGER,
-        await encode([
+        await encodeMultipart([
           operations,
           { name: 'map', value: JSON.stringify({ 0: ['variables.m.0.attachments'] }) },
           { name: long, data: Buffer.from('x'), filename: 'a.txt' },
