@@ -35,9 +35,10 @@ export function demoPdf(title: string): Uint8Array {
  */
 export async function seedDemoRecords(base: DemoBase, callerOf: (p: DemoPerson) => Caller, licenceIds: string[]): Promise<void> {
   const { db, storage, system } = base;
-  const upload = async (name: string, title: string) => {
+  /** A demo PDF, counted against `organisationId`'s storage as a member's upload is (null: shared, a template's). */
+  const upload = async (name: string, title: string, organisationId: string | null = null) => {
     const bytes = demoPdf(title);
-    return new StagedUpload(name, 'application/pdf', 'application/pdf', bytes.length, await storage.put(bytes));
+    return new StagedUpload(name, 'application/pdf', 'application/pdf', bytes.length, await storage.put(bytes), organisationId);
   };
   try {
     await storage.put(new Uint8Array(0)).then((key) => storage.remove(key));
@@ -86,7 +87,7 @@ export async function seedDemoRecords(base: DemoBase, callerOf: (p: DemoPerson) 
     );
     await save(
       'AssetAttachmentsEntity',
-      [{ assetId: kit, attachments: await upload('test-tag-kit-calibration.pdf', 'Calibration certificate') }],
+      [{ assetId: kit, attachments: await upload('test-tag-kit-calibration.pdf', 'Calibration certificate', manager.organisationId) }],
       manager,
     );
     await save(
@@ -94,12 +95,12 @@ export async function seedDemoRecords(base: DemoBase, callerOf: (p: DemoPerson) 
       [
         {
           documentName: `${prefix} Business continuity plan`,
-          documentUpload: await upload('business-continuity-plan.pdf', 'Business continuity plan'),
+          documentUpload: await upload('business-continuity-plan.pdf', 'Business continuity plan', manager.organisationId),
           documentTypess: [{ id: base.documentType('Business') }],
         },
         {
           documentName: `${prefix} Switchboard SWMS (signed)`,
-          documentUpload: await upload('switchboard-swms.pdf', 'Switchboard upgrade SWMS'),
+          documentUpload: await upload('switchboard-swms.pdf', 'Switchboard upgrade SWMS', manager.organisationId),
           documentTypess: [{ id: base.documentType('SWMS') }],
         },
       ],
@@ -124,7 +125,7 @@ export async function seedDemoRecords(base: DemoBase, callerOf: (p: DemoPerson) 
       [
         {
           documentName: `${prefix} Toolbox talk notes`,
-          documentUpload: await upload('toolbox-talk.pdf', 'Toolbox talk notes'),
+          documentUpload: await upload('toolbox-talk.pdf', 'Toolbox talk notes', manager.organisationId),
           documentTypess: [{ id: base.documentType('Field') }],
         },
       ],
@@ -145,9 +146,16 @@ export async function seedDemoRecords(base: DemoBase, callerOf: (p: DemoPerson) 
       manager,
     );
   }
-  // Every licence of the demo gets its card.
+  // Every licence of the demo gets its card, counted against its holder's organisation.
+  const { rows: holders } = await db.query<{ id: string; org: string | null }>(
+    'SELECT l.id, m.member_organisation_id AS org FROM licence l JOIN mehub_account m ON m.id = l.mehub_account_id WHERE l.id = ANY($1::uuid[])',
+    [licenceIds],
+  );
+  const orgOf = new Map(holders.map((r) => [r.id, r.org]));
   for (const id of licenceIds)
-    await save('LicenceAttachmentsEntity', [{ licenceId: id, attachments: await upload('licence-card.pdf', 'Licence card') }]);
+    await save('LicenceAttachmentsEntity', [
+      { licenceId: id, attachments: await upload('licence-card.pdf', 'Licence card', orgOf.get(id) ?? null) },
+    ]);
   const { rows: templates } = await db.query<{ id: string; name: string }>('SELECT id, template_name AS name FROM template');
   for (const t of templates)
     await save(

@@ -13,10 +13,12 @@ interface Usage {
 /** The hub's megabyte (model's MB). */
 const MB = 1_000_000;
 
-/** '5 GB', '200 MB', '1.5 MB': as the hub's upload messages say them. */
+/** '5 GB', '200 MB', '1.5 MB' as the hub's upload messages say them; under a megabyte '36 kB', '512 bytes' (not '0 MB'). */
 export function sizeText(bytes: number): string {
-  const [value, unit] = bytes >= 1000 * MB ? [bytes / (1000 * MB), 'GB'] : [bytes / MB, 'MB'];
-  return `${Number(value.toFixed(1))} ${unit}`;
+  if (bytes >= 1000 * MB) return `${Number((bytes / (1000 * MB)).toFixed(1))} GB`;
+  if (bytes >= MB) return `${Number((bytes / MB).toFixed(1))} MB`;
+  if (bytes >= 1000) return `${Math.round(bytes / 1000)} kB`;
+  return `${bytes} bytes`;
 }
 
 /** The figures of the upload limits (issue 26): storage used by the organisation, and this account's uploads in the hour. */
